@@ -1,0 +1,24 @@
+"""The random baseline: a uniformly random legal move; it rarely tries a match."""
+
+from __future__ import annotations
+
+from ..actions import OFF_TURN
+from .base import Bot, own_moves
+
+
+class RandomBot(Bot):
+    """Picks uniformly among its own legal moves; off-turn it matches with a small chance."""
+
+    name = "random"
+    reaction_ms = 1500
+    match_chance = 0.05
+
+    def choose(self, obs, legal):
+        moves = own_moves(legal) or legal
+        return self.rng.choice(moves)
+
+    def react(self, obs, legal):
+        matches = [a for a in legal if isinstance(a, OFF_TURN)]
+        if matches and self.rng.random() < self.match_chance:
+            return self.rng.choice(matches)
+        return None

@@ -1,0 +1,514 @@
+"""The turn: legal actions and strict application (RULES.md, "Deal", "A turn", "Cabo").
+
+`legal_actions(state, seat)` lists, in a stable order, what `seat` may do now; `apply(state,
+action)` checks the action, changes the state and returns the events. An illegal action raises
+IllegalAction and leaves the state exactly as it was: every check runs before any change.
+
+Decisions where the texts are silent (see also matching.py and scoring.py):
+- "Cabo instead of a turn" counts as that player's turn; after a call, every other player of
+  the round still owed a turn gets exactly one, in seat order; a player whose turn is under
+  way when someone else calls (automatic Cabo) has that turn as the last one;
+- with `last_match_chance`, the reveal waits until every player of the round said Ready;
+- a multi-replace puts the drawn card in the leftmost chosen slot and empties the others;
+- the deck is checked at every turn boundary: empty and nothing to reshuffle (or no reshuffle
+  allowed) ends the round.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from . import matching
+from .actions import (
+    CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy, KingSwap, Match,
+    NextRound, PairDiscard, PeekOwn, Ready, Replace, SkipPower, Spy, Swap, TakeDiscard)
+from .errors import IllegalAction
+from .events import Event
+from .rounds import end_game, finish_round, next_round, start_game, try_reshuffle
+from .scoring import game_result
+from .state import State
+
+HOST = 0  # the seat that deals the next round and, where allowed, ends the game
+
+
+def new_game(rules, n_players: int, seed: int) -> State:
+    """A new game, dealt and waiting for the initial peeks."""
+    state = State(rules, n_players, seed)
+    start_game(state, [])
+    return state
+
+
+def to_move(state) -> tuple:
+    """The seats the game is waiting for (others may still act off-turn)."""
+    phase = state.phase
+    if state.gives:
+        return (state.gives[0][0],)
+    if phase == "peek":
+        return tuple(s for s in state.seats if not state.peeked[s])
+    if phase == "final":
+        return tuple(s for s in state.seats if not state.ready[s])
+    if phase == "round_over":
+        return (HOST,)
+    if phase == "game_over":
+        return ()
+    return (state.current,)
+
+
+def legal_actions(state, seat: int) -> list:
+    """Everything `seat` may do now, in a stable order (own moves first, then matches)."""
+    if state.gives:
+        snapper = state.gives[0][0]
+        return [Give(seat, i) for i in state.occupied(seat)] if seat == snapper else []
+    phase = state.phase
+    out = []
+    if phase == "peek":
+        if seat in state.seats and not state.peeked[seat]:
+            out = [InitialPeek(seat, slots) for slots in _peek_choices(state)]
+        return out
+    if phase in ("round_over", "game_over"):
+        if phase == "round_over" and seat == HOST:
+            out.append(NextRound(seat))
+            if state.rules.game_end == "host":
+                out.append(EndGame(seat))
+        return out
+    if phase == "final":
+        if seat in state.seats and not state.ready[seat]:
+            out.append(Ready(seat))
+    elif seat == state.current:
+        out = _turn_actions(state, seat)
+    return out + matching.legal_matches(state, seat)
+
+
+def _peek_choices(state) -> list:
+    size = state.rules.hand_size
+    how = state.rules.initial_peek
+    if how == "outer":
+        return [(0, size - 1)]
+    if how == "all":
+        return [tuple(range(size))]
+    return list(combinations(range(size), state.rules.peek_count))
+
+
+def _cabo_allowed(state) -> bool:
+    return (state.caller is None
+            and state.turns_done >= state.rules.cabo_min_rounds * len(state.seats))
+
+
+def _turn_actions(state, seat) -> list:
+    phase = state.phase
+    rules = state.rules
+    own = state.occupied(seat)
+    if phase == "turn":
+        out = [DrawDeck(seat)] if state.deck else []
+        if rules.take_discard and state.discard and own:
+            out.append(TakeDiscard(seat))
+        if rules.cabo_instead and _cabo_allowed(state):
+            out.append(CallCabo(seat))
+        return out
+    if phase == "drawn":
+        out = [Replace(seat, (i,)) for i in own]
+        if rules.multi_replace:
+            for k in range(2, len(own) + 1):
+                out += [Replace(seat, combo) for combo in combinations(own, k)]
+        if state.drawn_from == "deck" or not own:
+            out.append(Discard(seat))
+        return out
+    if phase == "power":
+        return _power_actions(state, seat, own) + [SkipPower(seat)]
+    if phase == "king":
+        out = []
+        if _swappable(state, state.king_target[0]):
+            out = [KingSwap(seat, i) for i in own]
+        return out + [SkipPower(seat)]
+    if phase == "after_turn":
+        return ([CallCabo(seat)] if state.caller is None else []) + [EndTurn(seat)]
+    return []
+
+
+def _swappable(state, target) -> bool:
+    return not (state.rules.protect_caller and target == state.caller)
+
+
+def _others(state, seat):
+    return [(o, i) for o in state.seats if o != seat for i in state.occupied(o)]
+
+
+def _power_actions(state, seat, own) -> list:
+    power = state.power
+    if power == "peek":
+        return [PeekOwn(seat, i) for i in own]
+    if power == "spy":
+        return [Spy(seat, o, i) for o, i in _others(state, seat)]
+    if power == "king":
+        return [KingSpy(seat, o, i) for o, i in _others(state, seat)]
+    return [Swap(seat, i, o, j) for i in own for o, j in _others(state, seat)
+            if _swappable(state, o)]
+
+
+# -- apply ----------------------------------------------------------------------------
+
+def apply(state, action) -> list:
+    """Check `action`, apply it and return the events; IllegalAction leaves `state` as it was."""
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"not an action: {action!r}")
+    seat = getattr(action, "seat", None)
+    if type(seat) is not int or not 0 <= seat < state.n:
+        raise IllegalAction(f"no seat {seat!r} in this game")
+    check, do = handler
+    check(state, action)
+    events = []
+    do(state, action, events)
+    state.step += 1
+    _after_action(state, events)
+    return events
+
+
+def _after_action(state, events) -> None:
+    """Automatic Cabo for a player left without cards, once nobody owes a card."""
+    if (not state.rules.auto_cabo_empty or state.caller is not None or state.gives
+            or state.phase not in ("turn", "drawn", "power", "king", "after_turn")):
+        return
+    for seat in state.seats:
+        if not state.occupied(seat):
+            _call_cabo(state, seat, events, automatic=True)
+            if seat == state.current and state.phase in ("turn", "after_turn"):
+                if state.phase == "turn":
+                    state.turns_done += 1
+                _advance(state, events)
+            return
+
+
+def _require(cond: bool, message: str) -> None:
+    if not cond:
+        raise IllegalAction(message)
+
+
+def _check_turn(state, a, phases) -> None:
+    _require(not state.gives, "a card must be given first")
+    _require(state.phase in phases, f"not possible now (phase {state.phase})")
+    _require(a.seat == state.current, f"it is seat {state.current}'s turn")
+
+
+def _check_in(a, state) -> None:
+    _require(a in legal_actions(state, a.seat), f"{a!r} is not allowed now")
+
+
+# InitialPeek
+def _check_peek(state, a):
+    _require(state.phase == "peek", "the initial peek is over")
+    _require(a.seat in state.seats and not state.peeked[a.seat], "this seat has peeked already")
+    _require(isinstance(a.slots, tuple) and a.slots in _peek_choices(state),
+             f"peek at {state.rules.peek_count} different own slots "
+             f"({state.rules.initial_peek})")
+
+
+def _do_peek(state, a, events):
+    bit = 1 << a.seat
+    for i in a.slots:
+        state.known[a.seat][i] |= bit
+    state.peeked[a.seat] = True
+    events.append(Event("initial_peek", a.seat, slots=list(a.slots), secret_to=bit,
+                        secret={"cards": [state.hands[a.seat][i] for i in a.slots]}))
+    if all(state.peeked):
+        state.phase = "turn"
+        events.append(Event("turn", state.current))
+        _start_turn_checks(state, events)
+
+
+# DrawDeck / TakeDiscard
+def _check_draw(state, a):
+    _check_turn(state, a, ("turn",))
+    _require(bool(state.deck), "the deck is empty")
+
+
+def _close_window(state):
+    if state.rules.match_window == "until_draw":
+        state.match_target = None
+
+
+def _do_draw(state, a, events):
+    state.drawn = state.deck.pop()
+    state.drawn_from = "deck"
+    state.phase = "drawn"
+    _close_window(state)
+    events.append(Event("draw", a.seat, secret={"card": state.drawn}, secret_to=1 << a.seat,
+                        deck_size=len(state.deck)))
+
+
+def _check_take(state, a):
+    _check_turn(state, a, ("turn",))
+    _require(state.rules.take_discard, "these rules do not allow taking the discard")
+    _require(bool(state.discard), "the discard pile is empty")
+    _require(bool(state.occupied(a.seat)), "you have no card to replace")
+
+
+def _do_take(state, a, events):
+    state.drawn = state.discard.pop()
+    state.drawn_from = "discard"
+    state.phase = "drawn"
+    state.match_target = None
+    events.append(Event("take_discard", a.seat, card=state.drawn))
+
+
+# Replace / Discard
+def _check_replace(state, a):
+    _check_turn(state, a, ("drawn",))
+    slots = a.slots
+    _require(isinstance(slots, tuple) and len(slots) >= 1, "choose at least one slot")
+    _require(len(set(slots)) == len(slots) and list(slots) == sorted(slots),
+             "slots must be different and in ascending order")
+    own = state.occupied(a.seat)
+    _require(all(type(i) is int and i in own for i in slots), "choose your own cards")
+    _require(len(slots) == 1 or state.rules.multi_replace,
+             "these rules do not allow replacing several cards")
+
+
+def _do_replace(state, a, events):
+    seat, slots = a.seat, a.slots
+    hand, known = state.hands[seat], state.known[seat]
+    drawn, mask = state.drawn, _drawn_mask(state, seat)
+    state.drawn = None
+    cards = [hand[i] for i in slots]
+    if len({state.values[c] for c in cards}) == 1:
+        for i in slots:
+            state.discard.append(hand[i])
+            hand[i] = None
+            known[i] = 0
+        hand[slots[0]] = drawn
+        known[slots[0]] = mask
+        state.match_target = state.discard[-1]
+        events.append(Event("replace", seat, slots=list(slots), discarded=cards, ok=True,
+                            **_drawn_public(state, drawn), secret={"card": drawn},
+                            secret_to=1 << seat))
+        if len(slots) == 1 and state.rules.power_on == "any_discard" and state.powers[cards[0]]:
+            return _enter_power(state, state.powers[cards[0]], events)
+        return _end_turn(state, events)
+    # a wrong multi-replace: the cards stay, the drawn card joins the row at the right end
+    if state.rules.wrong_multi_reveal:
+        for i in slots:
+            known[i] = state.all_mask
+    hand.append(drawn)
+    known.append(mask)
+    events.append(Event("replace", seat, slots=list(slots), ok=False,
+                        revealed=cards if state.rules.wrong_multi_reveal else None,
+                        new_slot=len(hand) - 1, **_drawn_public(state, drawn),
+                        secret={"card": drawn}, secret_to=1 << seat))
+    _end_turn(state, events)
+
+
+def _drawn_mask(state, seat):
+    return state.all_mask if state.drawn_from == "discard" else 1 << seat
+
+
+def _drawn_public(state, drawn):
+    return {"card": drawn} if state.drawn_from == "discard" else {}
+
+
+def _check_discard(state, a):
+    _check_turn(state, a, ("drawn",))
+    _require(state.drawn_from == "deck" or not state.occupied(a.seat),
+             "a card taken from the discard pile must replace one of yours")
+
+
+def _do_discard(state, a, events):
+    card = state.drawn
+    state.drawn = None
+    state.discard.append(card)
+    state.match_target = card
+    events.append(Event("discard", a.seat, card=card))
+    power = state.powers[card] if state.drawn_from == "deck" else None
+    if power:
+        return _enter_power(state, power, events)
+    _end_turn(state, events)
+
+
+# Powers
+def _enter_power(state, power, events):
+    state.power = power
+    state.phase = "power"
+    events.append(Event("power", state.current, power=power))
+
+
+def _check_power(state, a):
+    _check_turn(state, a, ("power", "king"))
+    _check_in(a, state)
+
+
+def _do_peek_own(state, a, events):
+    state.known[a.seat][a.slot] |= 1 << a.seat
+    events.append(Event("peek", a.seat, slot=a.slot, secret_to=1 << a.seat,
+                        secret={"card": state.hands[a.seat][a.slot]}))
+    _end_turn(state, events)
+
+
+def _do_spy(state, a, events):
+    state.known[a.target][a.slot] |= 1 << a.seat
+    kind = "king_spy" if isinstance(a, KingSpy) else "spy"
+    events.append(Event(kind, a.seat, target=a.target, slot=a.slot, secret_to=1 << a.seat,
+                        secret={"card": state.hands[a.target][a.slot]}))
+    if kind == "king_spy":
+        state.phase = "king"
+        state.king_target = (a.target, a.slot)
+        return
+    _end_turn(state, events)
+
+
+def _swap(state, seat, slot, target, target_slot):
+    h, k = state.hands, state.known
+    h[seat][slot], h[target][target_slot] = h[target][target_slot], h[seat][slot]
+    k[seat][slot], k[target][target_slot] = k[target][target_slot], k[seat][slot]
+
+
+def _do_swap(state, a, events):
+    _swap(state, a.seat, a.slot, a.target, a.target_slot)
+    events.append(Event("swap", a.seat, slot=a.slot, target=a.target, target_slot=a.target_slot))
+    _end_turn(state, events)
+
+
+def _do_king_swap(state, a, events):
+    target, target_slot = state.king_target
+    _swap(state, a.seat, a.slot, target, target_slot)
+    events.append(Event("swap", a.seat, slot=a.slot, target=target, target_slot=target_slot))
+    _end_turn(state, events)
+
+
+def _do_skip(state, a, events):
+    events.append(Event("skip_power", a.seat, power=state.power))
+    _end_turn(state, events)
+
+
+# Cabo and the end of a turn
+def _check_cabo(state, a):
+    _check_turn(state, a, ("turn", "after_turn"))
+    _require(state.caller is None, "Cabo has been called already")
+    if state.phase == "turn":
+        _require(state.rules.cabo_instead, "these rules call Cabo at the end of a turn")
+        _require(_cabo_allowed(state),
+                 f"Cabo only after {state.rules.cabo_min_rounds} turns of every player")
+
+
+def _call_cabo(state, seat, events, automatic=False):
+    state.caller = seat
+    state.final_left = 0
+    for s in state.seats:
+        if s != seat:
+            state.final_left |= 1 << s
+    events.append(Event("cabo", seat, automatic=automatic))
+
+
+def _do_cabo(state, a, events):
+    instead = state.phase == "turn"
+    _call_cabo(state, a.seat, events)
+    if instead:
+        _close_window(state)
+        state.turns_done += 1
+    _advance(state, events)
+
+
+def _check_end_turn(state, a):
+    _check_turn(state, a, ("after_turn",))
+
+
+def _do_end_turn(state, a, events):
+    _advance(state, events)
+
+
+def _end_turn(state, events):
+    """The current player's turn is complete."""
+    state.power = state.king_target = state.drawn_from = None
+    state.turns_done += 1
+    if state.caller is not None:
+        state.final_left &= ~(1 << state.current)
+    if state.rules.cabo_after_turn and _cabo_allowed(state):
+        state.phase = "after_turn"
+        return
+    _advance(state, events)
+
+
+def _advance(state, events):
+    """Pass the turn on, or end the round."""
+    if state.caller is not None:
+        if not state.final_left:
+            return _round_over(state, events)
+        seat = state.next_seat(state.current)
+        while not state.final_left >> seat & 1:
+            seat = state.next_seat(seat)
+    else:
+        seat = state.next_seat(state.current)
+    state.current = seat
+    state.phase = "turn"
+    events.append(Event("turn", seat))
+    _start_turn_checks(state, events)
+
+
+def _start_turn_checks(state, events):
+    if not state.deck and not try_reshuffle(state, events):
+        events.append(Event("deck_empty", None))
+        _round_over(state, events)
+
+
+def _round_over(state, events):
+    if state.rules.last_match_chance and state.rules.match != "off":
+        state.phase = "final"
+        state.ready = [s not in state.seats for s in range(state.n)]
+        events.append(Event("last_chance", None))
+        return
+    finish_round(state, events)
+
+
+# Off-turn and round-end actions
+def _check_ready(state, a):
+    _require(not state.gives, "a card must be given first")
+    _require(state.phase == "final" and a.seat in state.seats and not state.ready[a.seat],
+             "nothing to be ready for")
+
+
+def _do_ready(state, a, events):
+    state.ready[a.seat] = True
+    events.append(Event("ready", a.seat))
+    if all(state.ready):
+        finish_round(state, events)
+
+
+def _check_next_round(state, a):
+    _require(state.phase == "round_over", "the round is not over")
+    _require(a.seat == HOST, "the host deals the next round")
+
+
+def _do_next_round(state, a, events):
+    next_round(state, events)
+
+
+def _check_end_game(state, a):
+    _check_next_round(state, a)
+    _require(state.rules.game_end == "host", "these rules end the game by points")
+
+
+def _do_end_game(state, a, events):
+    _, winners, _ = game_result(state.rules, state.totals, state.seats, state.rounds_won,
+                                [], host_ended=True)
+    end_game(state, winners, events)
+
+
+_HANDLERS = {
+    InitialPeek: (_check_peek, _do_peek),
+    DrawDeck: (_check_draw, _do_draw),
+    TakeDiscard: (_check_take, _do_take),
+    Replace: (_check_replace, _do_replace),
+    Discard: (_check_discard, _do_discard),
+    PeekOwn: (_check_power, _do_peek_own),
+    Spy: (_check_power, _do_spy),
+    Swap: (_check_power, _do_swap),
+    KingSpy: (_check_power, _do_spy),
+    KingSwap: (_check_power, _do_king_swap),
+    SkipPower: (_check_power, _do_skip),
+    CallCabo: (_check_cabo, _do_cabo),
+    EndTurn: (_check_end_turn, _do_end_turn),
+    Match: (matching.check_match, matching.apply_match),
+    PairDiscard: (matching.check_pair, matching.apply_pair),
+    Give: (matching.check_give, matching.apply_give),
+    Ready: (_check_ready, _do_ready),
+    NextRound: (_check_next_round, _do_next_round),
+    EndGame: (_check_end_game, _do_end_game),
+}

@@ -1,0 +1,160 @@
+"""Matching: "Einwerfen", "Ablage angleichen", "Drauflegen" (RULES.md, "Matching").
+
+A card thrown onto the top discard must have the same value. The top discard may be matched
+while `state.match_target` names it: set when a card lands on the pile, cleared when the
+next player draws (window "until_draw") or when the pile's top is taken. Each discarded card
+can take one match (first come); the matched card is itself a new discard. Taking a foreign
+card (rule "any") or discarding foreign cards in a pair leaves the snapper owing its owner
+one of the snapper's own cards per foreign card (`state.gives`); nothing else may happen
+until the snapper has given them. A given card goes face down into a new slot at the right
+end of the owner's row, like every penalty card.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .actions import Give, Match, PairDiscard
+from .errors import IllegalAction
+from .events import Event
+from .rounds import draw_penalty
+from .state import PLAY_PHASES
+
+
+def may_match(state, seat) -> bool:
+    """Whether `seat` may throw cards now at all (window open, nobody owes a card)."""
+    return (state.rules.match != "off" and state.phase in PLAY_PHASES and not state.gives
+            and seat in state.seats and not state.ready[seat])
+
+
+def _owners(state, seat):
+    return state.seats if state.rules.match == "any" else (seat,)
+
+
+def legal_matches(state, seat) -> list:
+    """Match actions onto the top discard, then pair discards of exactly two cards.
+
+    Pair discards of three or more cards are legal too (see `check_pair`) but are not listed,
+    so that this list stays small.
+    """
+    if not may_match(state, seat):
+        return []
+    out = []
+    if state.match_target is not None:
+        for owner in _owners(state, seat):
+            out += [Match(seat, owner, i) for i in state.occupied(owner)]
+    if state.rules.pair_discard:
+        cards = [(o, i) for o in _owners(state, seat) for i in state.occupied(o)]
+        out += [PairDiscard(seat, pair) for pair in combinations(cards, 2)]
+    return out
+
+
+def check_match(state, a) -> None:
+    """Raise IllegalAction unless Match `a` is allowed now."""
+    if not may_match(state, a.seat):
+        raise IllegalAction("matching is not possible now")
+    if state.match_target is None:
+        raise IllegalAction("there is no discard to match (already matched or window closed)")
+    if a.owner not in _owners(state, a.seat):
+        raise IllegalAction("you may only match your own cards under these rules")
+    _check_slot(state, a.owner, a.slot)
+
+
+def check_pair(state, a) -> None:
+    """Raise IllegalAction unless PairDiscard `a` is allowed now."""
+    if not state.rules.pair_discard or not may_match(state, a.seat):
+        raise IllegalAction("discarding equal cards is not possible now")
+    if len(a.cards) < 2 or len(set(a.cards)) != len(a.cards):
+        raise IllegalAction("a pair discard needs two or more different cards")
+    for owner_slot in a.cards:
+        if not (isinstance(owner_slot, tuple) and len(owner_slot) == 2):
+            raise IllegalAction("cards must be (owner, slot) pairs")
+        owner, slot = owner_slot
+        if owner not in _owners(state, a.seat):
+            raise IllegalAction("that card may not be discarded by you")
+        _check_slot(state, owner, slot)
+
+
+def _check_slot(state, owner, slot) -> None:
+    if owner not in state.seats or not (
+            type(slot) is int and 0 <= slot < len(state.hands[owner])
+            and state.hands[owner][slot] is not None):
+        raise IllegalAction(f"seat {owner} has no card in slot {slot}")
+
+
+def check_give(state, a) -> None:
+    """Raise IllegalAction unless Give `a` pays the first card owed."""
+    if not state.gives or state.gives[0][0] != a.seat:
+        raise IllegalAction("you owe nobody a card")
+    _check_slot(state, a.seat, a.slot)
+
+
+def apply_match(state, a, events) -> None:
+    """Throw one card onto the top discard; wrong cards cost penalty cards."""
+    rules = state.rules
+    card = state.hands[a.owner][a.slot]
+    target = state.match_target
+    if state.values[card] == state.values[target]:
+        _to_pile(state, a.owner, a.slot)
+        events.append(Event("match", a.seat, owner=a.owner, slot=a.slot, card=card, ok=True))
+        _owe(state, a.seat, [a.owner])
+        return
+    if rules.wrong_match_card == "pile":
+        _to_pile(state, a.owner, a.slot)
+    else:
+        state.known[a.owner][a.slot] = state.all_mask
+    events.append(Event("match", a.seat, owner=a.owner, slot=a.slot, card=card, ok=False,
+                        returned=rules.wrong_match_card == "back"))
+    for _ in range(rules.wrong_match_penalty):
+        draw_penalty(state, a.seat, events, "wrong_match")
+
+
+def apply_pair(state, a, events) -> None:
+    """Discard 2+ equal cards; if they differ they are shown, stay, and cost a penalty card."""
+    cards = [state.hands[o][i] for o, i in a.cards]
+    values = {state.values[c] for c in cards}
+    if len(values) == 1:
+        for owner, slot in a.cards:
+            _to_pile(state, owner, slot)
+        events.append(Event("pair_discard", a.seat, cards=[list(x) for x in a.cards],
+                            values=cards, ok=True))
+        _owe(state, a.seat, [o for o, _ in a.cards])
+        return
+    for owner, slot in a.cards:
+        state.known[owner][slot] = state.all_mask
+    events.append(Event("pair_discard", a.seat, cards=[list(x) for x in a.cards],
+                        values=cards, ok=False))
+    draw_penalty(state, a.seat, events, "wrong_pair")
+
+
+def apply_give(state, a, events) -> None:
+    """Move the snapper's card into a new slot at the right end of the owner's row."""
+    _, owner = state.gives.pop(0)
+    card = state.hands[a.seat][a.slot]
+    mask = state.known[a.seat][a.slot]
+    state.hands[a.seat][a.slot] = None
+    state.known[a.seat][a.slot] = 0
+    state.hands[owner].append(card)
+    state.known[owner].append(mask)
+    events.append(Event("give", a.seat, slot=a.slot, to=owner,
+                        to_slot=len(state.hands[owner]) - 1))
+    _drop_unpayable(state)
+
+
+def _to_pile(state, owner, slot) -> None:
+    card = state.hands[owner][slot]
+    state.hands[owner][slot] = None
+    state.known[owner][slot] = 0
+    state.discard.append(card)
+    state.match_target = card
+
+
+def _owe(state, snapper, owners) -> None:
+    state.gives += [[snapper, o] for o in owners if o != snapper]
+    _drop_unpayable(state)
+
+
+def _drop_unpayable(state) -> None:
+    """A snapper without cards owes nothing more."""
+    while state.gives and not state.occupied(state.gives[0][0]):
+        state.gives.pop(0)

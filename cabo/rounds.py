@@ -1,0 +1,142 @@
+"""Round life cycle: deal, reshuffle, reveal and score, and the next round's deal.
+
+Implements RULES.md "Deal", the reshuffle of "A turn", and applies scoring.py's results.
+Only these functions draw from the game's generator: the shuffle of each deal and reshuffle,
+and the random first player or dealer.
+"""
+
+from __future__ import annotations
+
+from .events import Event
+from .scoring import apply_totals, game_result, next_first_player, score_round
+
+
+def start_game(state, events) -> None:
+    """Pick the first dealer / first player at random and deal round 1."""
+    rng = state.rng
+    state.dealer = rng.randrange(state.n)
+    state.first = state.next_seat(state.dealer)
+    deal_round(state, events)
+
+
+def deal_round(state, events) -> None:
+    """Shuffle all cards and deal the seats of this round; enter the initial peek."""
+    rules = state.rules
+    state.round_no += 1
+    deck = list(range(len(state.cards)))
+    state.rng.shuffle(deck)
+    state.hands = [[] for _ in range(state.n)]
+    state.known = [[] for _ in range(state.n)]
+    for _ in range(rules.hand_size):
+        for seat in state.seats:
+            state.hands[seat].append(deck.pop())
+            state.known[seat].append(0)
+    state.deck = deck
+    state.discard = []
+    state.match_target = None
+    if rules.start_discard:
+        card = deck.pop()
+        state.discard.append(card)
+        state.match_target = card
+    state.phase = "peek"
+    state.current = state.first
+    state.drawn = state.drawn_from = state.power = state.king_target = None
+    state.peeked = [s not in state.seats for s in range(state.n)]
+    state.ready = [False] * state.n
+    state.caller = None
+    state.final_left = 0
+    state.turns_done = 0
+    state.gives = []
+    events.append(Event(
+        "deal", None, round_no=state.round_no, seats=list(state.seats), dealer=state.dealer,
+        first=state.first, hand_size=rules.hand_size, deck_size=len(state.deck),
+        discard=state.discard[-1] if state.discard else None))
+
+
+def try_reshuffle(state, events) -> bool:
+    """Turn the discard pile (all but its top card) into a new deck, if rules and cards allow."""
+    if state.deck or not state.rules.reshuffle or len(state.discard) < 2:
+        return bool(state.deck)
+    top = state.discard.pop()
+    state.deck = state.discard
+    state.rng.shuffle(state.deck)
+    state.discard = [top]
+    events.append(Event("reshuffle", None, deck_size=len(state.deck)))
+    return True
+
+
+def draw_penalty(state, seat, events, reason: str) -> None:
+    """Deal one face-down card from the deck into a new slot at the right end of `seat`."""
+    if not state.deck and not try_reshuffle(state, events):
+        events.append(Event("penalty_skipped", seat, reason=reason))
+        return
+    state.hands[seat].append(state.deck.pop())
+    state.known[seat].append(0)
+    events.append(Event("penalty", seat, slot=len(state.hands[seat]) - 1, reason=reason))
+
+
+def finish_round(state, events) -> None:
+    """Reveal every card, score the round, and decide whether the game goes on."""
+    rules = state.rules
+    seats = state.seats
+    values = state.values
+    hands_values = {s: [values[c] for c in state.hands[s] if c is not None] for s in seats}
+    sums = {s: sum(v) for s, v in hands_values.items()}
+    points, winners, notes, draw = score_round(rules, seats, sums, hands_values, state.caller)
+    reset = apply_totals(rules, state.totals, points)
+    for s in reset:
+        notes[s].append("reset_to_half")
+    for s in winners:
+        state.rounds_won[s] += 1
+    for seat in seats:
+        state.known[seat] = [state.all_mask if c is not None else 0 for c in state.hands[seat]]
+    n = state.n
+    result = {
+        "round_no": state.round_no,
+        "seats": list(seats),
+        "caller": state.caller,
+        "sums": [sums.get(s) for s in range(n)],
+        "points": [points.get(s) for s in range(n)],
+        "notes": [notes.get(s, []) for s in range(n)],
+        "winners": winners,
+        "draw": draw,
+        "totals": state.totals[:],
+        "hands": [[c for c in state.hands[s] if c is not None] for s in range(n)],
+    }
+    state.history.append(result)
+    state.drawn = state.drawn_from = state.power = state.king_target = None
+    state.match_target = None
+    events.append(Event("round_end", None, **result))
+    over, game_winners, tiebreak = game_result(
+        rules, state.totals, seats, state.rounds_won, winners)
+    if over:
+        end_game(state, game_winners, events)
+    else:
+        state.phase = "round_over"
+        state.winners = tiebreak  # seats of the coming tie-break round, if any
+
+
+def end_game(state, winners, events) -> None:
+    """Mark the game over with these winners."""
+    state.game_over = True
+    state.winners = tuple(winners)
+    state.phase = "game_over"
+    events.append(Event("game_over", None, winners=list(winners), totals=state.totals[:],
+                        rounds_won=state.rounds_won[:]))
+
+
+def next_round(state, events) -> None:
+    """Choose the seats, dealer and first player of the next round, then deal it."""
+    rules = state.rules
+    prev = state.history[-1]
+    tiebreak = state.winners
+    state.winners = ()
+    state.seats = tuple(tiebreak) if tiebreak else tuple(range(state.n))
+    if rules.first_player == "rotate":
+        state.dealer = (state.dealer + 1) % state.n
+        state.first = state.next_seat(state.dealer)
+    else:
+        state.first = next_first_player(
+            rules, state.rng, state.first, state.seats, state.totals, prev["winners"])
+        state.dealer = (state.first - 1) % state.n
+    deal_round(state, events)

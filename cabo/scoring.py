@@ -1,0 +1,173 @@
+"""Round scoring, game end and the next first player (RULES.md, "Scoring a round", "Game end").
+
+Pure functions of the rules and the round's sums; `rounds.py` applies them to the state.
+Decisions where the texts are silent:
+- official kamikaze (seed 000: "zwei 12 und beiden 13"): the kamikaze hand scores 0 and every
+  other player scores exactly 50 this round, instead of their sum;
+- standard52 variant kamikaze: a caller with sum exactly 0 adds 50 to every other player's
+  normal score; the caller is scored as usual;
+- a round that ends without a Cabo call (deck exhausted) is scored as if nobody called.
+Each player gets "notes": codes that the UI turns into words explaining the score.
+"""
+
+from __future__ import annotations
+
+KAMIKAZE_HAND = [12, 12, 13, 13]
+
+
+def score_round(rules, seats, sums, hands_values, caller):
+    """Points per seat (dict), round winners (sorted list), notes per seat, and draw flag.
+
+    `sums` and `hands_values` map each seat in the round to its sum and its card values.
+    """
+    style = rules.scoring
+    if style == "official":
+        points, notes, winners = _official(rules, seats, sums, hands_values, caller)
+    elif style == "caller":
+        points, notes = _caller(rules, seats, sums, caller)
+        winners = _fewest(points)
+    elif style == "hut":
+        points, notes = _hut(rules, seats, sums, caller)
+        winners = _fewest(points)
+    else:
+        points = dict(sums)
+        notes = {s: [] for s in seats}
+        winners = _single_winners(rules, seats, sums, caller, notes)
+    draw = style == "single" and len(winners) > 1
+    return points, sorted(winners), notes, draw
+
+
+def _fewest(points):
+    low = min(points.values())
+    return [s for s, p in points.items() if p == low]
+
+
+def _official(rules, seats, sums, hands_values, caller):
+    notes = {s: [] for s in seats}
+    if rules.kamikaze == "hand":
+        for s in seats:
+            if sorted(hands_values[s]) == KAMIKAZE_HAND:
+                points = {o: (0 if o == s else rules.kamikaze_points) for o in seats}
+                notes[s].append("kamikaze")
+                for o in seats:
+                    if o != s:
+                        notes[o].append("kamikaze_victim")
+                return points, notes, [s]
+    low = min(sums.values())
+    lowest = [s for s in seats if sums[s] == low]
+    if caller is not None and caller in lowest:
+        lowest = [caller]
+    points = {}
+    for s in seats:
+        if s in lowest:
+            points[s] = 0
+            notes[s].append("lowest_zero" if s != caller else "caller_zero")
+        else:
+            points[s] = sums[s]
+            if s == caller:
+                points[s] += rules.caller_penalty
+                notes[s].append("caller_penalty")
+    return points, notes, lowest
+
+
+def _caller_is_strictly_lowest(seats, sums, caller):
+    return all(sums[caller] < sums[s] for s in seats if s != caller)
+
+
+def _caller(rules, seats, sums, caller):
+    points = dict(sums)
+    notes = {s: [] for s in seats}
+    if caller is None:
+        return points, notes
+    if _caller_is_strictly_lowest(seats, sums, caller):
+        points[caller] = 0
+        notes[caller].append("caller_zero")
+    else:
+        points[caller] = sums[caller] + rules.caller_penalty
+        notes[caller].append("caller_penalty")
+    if rules.kamikaze == "cabo_zero" and sums[caller] == 0:
+        for s in seats:
+            if s != caller:
+                points[s] += rules.kamikaze_points
+                notes[s].append("kamikaze_victim")
+        notes[caller].append("kamikaze")
+    return points, notes
+
+
+def _hut(rules, seats, sums, caller):
+    points = dict(sums)
+    notes = {s: [] for s in seats}
+    if caller is None:
+        return points, notes
+    if _caller_is_strictly_lowest(seats, sums, caller):
+        points[caller] = sums[caller] - rules.caller_bonus
+        notes[caller].append("caller_bonus")
+        return points, notes
+    points[caller] = sums[caller] + rules.caller_penalty
+    notes[caller].append("caller_penalty")
+    for s in seats:
+        if s != caller and sums[s] <= sums[caller]:
+            points[s] = 0
+            notes[s].append("beat_caller")
+    return points, notes
+
+
+def _single_winners(rules, seats, sums, caller, notes):
+    best = (max if rules.most_points_win else min)(sums.values())
+    tied = [s for s in seats if sums[s] == best]
+    if caller in tied and len(tied) > 1:
+        tied.remove(caller)
+        notes[caller].append("caller_tie_loses")
+    for s in tied:
+        notes[s].append("best_sum")
+    return tied
+
+
+def apply_totals(rules, totals, points):
+    """Add the round's points to the totals; returns the seats whose total was reset."""
+    reset = []
+    for s, p in points.items():
+        totals[s] += p
+        if rules.exact_target_reset is not None and totals[s] == rules.target:
+            totals[s] = rules.exact_target_reset
+            reset.append(s)
+    return reset
+
+
+def game_result(rules, totals, seats_in_round, rounds_won, round_winners, host_ended=False):
+    """(over, winners, tiebreak_seats) after a round.
+
+    `tiebreak_seats` is non-empty when the game goes on with a tie-break round among them.
+    """
+    if rules.game_end == "one_round":
+        return True, tuple(round_winners), ()
+    if rules.game_end == "host":
+        if not host_ended:
+            return False, (), ()
+        best = max(rounds_won)
+        return True, tuple(s for s, w in enumerate(rounds_won) if w == best), ()
+    contenders = seats_in_round
+    if len(seats_in_round) == len(totals):
+        limit_hit = any(
+            t > rules.target if rules.end_when == "over" else t >= rules.target for t in totals)
+        if not limit_hit:
+            return False, (), ()
+    low = min(totals[s] for s in contenders)
+    lowest = tuple(s for s in contenders if totals[s] == low)
+    if len(lowest) > 1 and rules.tiebreak:
+        return False, (), lowest
+    return True, lowest, ()
+
+
+def next_first_player(rules, rng, prev_first, seats, totals, round_winners):
+    """Who starts the next round under the `first_player` rule (not for "rotate")."""
+    order = [seats[(seats.index(prev_first) + i) % len(seats)] for i in range(len(seats))] \
+        if prev_first in seats else list(seats)
+    if rules.first_player == "random":
+        return rng.choice(seats)
+    if rules.first_player == "winner":
+        candidates = [s for s in order if s in round_winners] or order
+        low = min(totals[s] for s in candidates)
+        return next(s for s in candidates if totals[s] == low)
+    high = max(totals[s] for s in seats)  # highest_total
+    return next(s for s in order if totals[s] == high)

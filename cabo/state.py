@@ -1,0 +1,190 @@
+"""Game and round state: every card's place, who knows which card, turn and scores.
+
+Invariants (checked by the random-playthrough tests):
+- every card id is in exactly one place: a slot, the deck, the discard pile, or `drawn`;
+- `hands[seat][i]` is a card id or None (an empty slot); slots never move, rows only grow
+  at the right end; `known[seat][i]` is a bit mask of the seats that know that card, and it
+  travels with the card when the card moves (everyone sees cards move);
+- the deck's top card is `deck[-1]`, the discard pile's top card is `discard[-1]`.
+The state owns the game's only random generator.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import build_cards, card_power, card_value
+from .errors import SaveError
+from .rules import Rules
+
+SCHEMA = 1
+
+PHASES = ("peek", "turn", "drawn", "power", "king", "after_turn", "final", "round_over",
+          "game_over")
+# Phases in which off-turn matching may happen.
+PLAY_PHASES = frozenset(("turn", "drawn", "power", "king", "after_turn", "final"))
+
+# Saved fields, in order; the rest (rules, rng, card tables) is saved or derived separately.
+_FIELDS = (
+    "n", "seed", "round_no", "seats", "dealer", "first", "totals", "rounds_won", "history",
+    "game_over", "winners", "hands", "known", "deck", "discard", "phase", "current", "drawn",
+    "drawn_from", "power", "king_target", "peeked", "ready", "caller", "final_left",
+    "turns_done", "match_target", "gives", "step",
+)
+
+
+class State:
+    """The whole game: the current round and the game around it."""
+
+    __slots__ = _FIELDS + ("rules", "rng", "cards", "values", "powers", "all_mask")
+
+    def __init__(self, rules: Rules, n: int, seed: int):
+        rules.check_players(n)
+        self.rules = rules
+        self.n = n
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._derive()
+        self.round_no = 0
+        self.seats = tuple(range(n))      # seats dealt into this round (a tie-break: fewer)
+        self.dealer = 0
+        self.first = 0
+        self.totals = [0] * n
+        self.rounds_won = [0] * n
+        self.history = []                 # one dict per scored round (see scoring.py)
+        self.game_over = False
+        self.winners = ()
+        self.hands = [[] for _ in range(n)]
+        self.known = [[] for _ in range(n)]
+        self.deck = []
+        self.discard = []
+        self.phase = "peek"
+        self.current = 0
+        self.drawn = None                 # the card in the current player's hand
+        self.drawn_from = None            # "deck" or "discard"
+        self.power = None                 # the power being used ("peek", "spy", ...)
+        self.king_target = None           # (seat, slot) spied by the king power
+        self.peeked = [False] * n
+        self.ready = [False] * n
+        self.caller = None
+        self.final_left = 0               # mask of seats still owed a last turn after Cabo
+        self.turns_done = 0               # turns completed this round
+        self.match_target = None          # card id on the discard pile that may be matched
+        self.gives = []                   # [snapper, owner] pairs: a card is owed to owner
+        self.step = 0                     # actions applied in this game
+
+    def _derive(self) -> None:
+        self.cards = build_cards(self.rules, self.n)
+        self.values = tuple(card_value(self.rules, c) for c in self.cards)
+        self.powers = tuple(card_power(self.rules, c) for c in self.cards)
+        self.all_mask = (1 << self.n) - 1
+
+    # -- small queries used everywhere --------------------------------------------------
+    def occupied(self, seat: int) -> list[int]:
+        """Indices of the non-empty slots of `seat`, left to right."""
+        return [i for i, c in enumerate(self.hands[seat]) if c is not None]
+
+    def hand_sum(self, seat: int) -> int:
+        """Sum of the values of the cards in `seat`'s row."""
+        values = self.values
+        return sum(values[c] for c in self.hands[seat] if c is not None)
+
+    def in_round(self, seat: int) -> bool:
+        """Whether `seat` was dealt into this round."""
+        return seat in self.seats
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat of this round clockwise (seat order) after `seat`."""
+        seats = self.seats
+        for s in range(seat + 1, seat + 1 + self.n):
+            if s % self.n in seats:
+                return s % self.n
+        raise AssertionError("no seats in round")
+
+    def perfect_information(self) -> dict:
+        """Every hidden card, for tests and the oracle baseline only."""
+        return {"hands": [h[:] for h in self.hands], "deck": self.deck[:], "drawn": self.drawn}
+
+    # -- copies ---------------------------------------------------------------------------
+    def clone(self) -> "State":
+        """An independent copy that continues identically (for search)."""
+        s = State.__new__(State)
+        s.rules, s.cards, s.values, s.powers, s.all_mask = (
+            self.rules, self.cards, self.values, self.powers, self.all_mask)
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        for name in ("n", "seed", "round_no", "seats", "dealer", "first", "game_over",
+                     "winners", "phase", "current", "drawn", "drawn_from", "power",
+                     "king_target", "caller", "final_left", "turns_done", "match_target",
+                     "step", "history"):
+            setattr(s, name, getattr(self, name))
+        s.history = list(self.history)  # entries are never mutated once appended
+        s.totals = self.totals[:]
+        s.rounds_won = self.rounds_won[:]
+        s.hands = [h[:] for h in self.hands]
+        s.known = [k[:] for k in self.known]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.peeked = self.peeked[:]
+        s.ready = self.ready[:]
+        s.gives = [g[:] for g in self.gives]
+        return s
+
+    def to_dict(self) -> dict:
+        """A JSON-safe snapshot, with the schema version and the generator's state."""
+        d = {"schema": SCHEMA, "rules": self.rules.to_dict()}
+        for name in _FIELDS:
+            value = getattr(self, name)
+            d[name] = _jsonify(value)
+        version, internal, gauss = self.rng.getstate()
+        d["rng"] = [version, list(internal), gauss]
+        return d
+
+    @classmethod
+    def from_dict(cls, d) -> "State":
+        """The state saved by `to_dict`; SaveError with a readable reason otherwise."""
+        if not isinstance(d, dict) or "schema" not in d:
+            raise SaveError("not a saved Cabo game")
+        if d["schema"] != SCHEMA:
+            raise SaveError(f"saved with an older version (schema {d['schema']}, now {SCHEMA})")
+        try:
+            rules = Rules.from_dict(d["rules"])
+            s = cls.__new__(cls)
+            s.rules = rules
+            for name in _FIELDS:
+                setattr(s, name, d[name])
+            s.seats = tuple(s.seats)
+            s.winners = tuple(s.winners)
+            s.king_target = tuple(s.king_target) if s.king_target is not None else None
+            version, internal, gauss = d["rng"]
+            s.rng = random.Random()
+            s.rng.setstate((version, tuple(internal), gauss))
+            s._derive()
+            _check_loaded(s)
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise SaveError(f"the saved game is damaged ({type(exc).__name__}: {exc})") from None
+        return s
+
+
+def _jsonify(value):
+    if isinstance(value, tuple):
+        return [_jsonify(v) for v in value]
+    if isinstance(value, list):
+        return [_jsonify(v) for v in value]
+    return value
+
+
+def _check_loaded(s: State) -> None:
+    """Cheap consistency checks on a loaded state: each card once, fields in range."""
+    if s.phase not in PHASES or not 2 <= s.n <= 6 or len(s.hands) != s.n:
+        raise SaveError("the saved game is damaged (bad phase or players)")
+    places = [c for h in s.hands for c in h if c is not None] + s.deck + s.discard
+    if s.drawn is not None:
+        places.append(s.drawn)
+    if sorted(places) != list(range(len(s.cards))):
+        raise SaveError("the saved game is damaged (cards missing or doubled)")
+    for h, k in zip(s.hands, s.known):
+        if len(h) != len(k):
+            raise SaveError("the saved game is damaged (knowledge does not fit the cards)")
