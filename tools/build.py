@@ -1,0 +1,229 @@
+"""Set-up step: put the runtime and the cabo package where index.html loads them.
+
+    python tools/build.py
+
+1. Copies from node_modules/ (installed by `npm ci`, versions pinned in package.json) into
+   static/vendor/ exactly the files the page fetches: Pyodide's loader, wasm, stdlib and
+   lock file, and PyScript's core with the chunks it imports on this page. No source maps,
+   no typings. tests/e2e/test_boot.py checks that every copied file is loaded.
+2. Packs the cabo package (without __pycache__ and tests) into static/build/cabo.zip, which
+   pyscript.toml unpacks, so the package arrives in one request.
+
+Both outputs are git-ignored. Files are rewritten only when their content changed, so a
+second run is quick and changes nothing.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+VENDOR = ROOT / "static" / "vendor"
+BUILD = ROOT / "static" / "build"
+CABO = ROOT / "cabo"
+CABO_ZIP = BUILD / "cabo.zip"
+
+# What loadPyodide() fetches from its indexURL when no packages are requested.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# PyScript: the entry points index.html links, plus the chunks that the core imports lazily
+# (import()) at start-up, named without their content hash; everything these import
+# statically is added too. Measured by recording the page's requests in Chromium. The core
+# loads every plugin at start-up (the config key `plugins = ["!name"]` does not prevent it:
+# the plugins are loaded a second time for MicroPython, which has no config). They are small
+# and import nothing more until used (no editor, terminal, xterm or codemirror chunks).
+PYSCRIPT_ENTRIES = ("core.js", "core.css")
+PYSCRIPT_LAZY_CHUNKS = (
+    "toml",
+    "error",
+    "deprecations-manager",
+    "donkey",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+)
+
+# Parts of the cabo source tree that the page does not need.
+EXCLUDED_DIRS = {"__pycache__", "tests"}
+EXCLUDED_SUFFIXES = {".pyc", ".pyo"}
+
+_STATIC_IMPORT = re.compile(r"""\bfrom\s*["'](\./[^"']+)["']""")
+_DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\./[^"']+)["']""")
+_HASHED_NAME = re.compile(r"^(?P<stem>.+)-[A-Za-z0-9_-]{8}\.js$")
+
+
+class BuildError(Exception):
+    """A set-up problem the user can fix; its message says how."""
+
+
+def check_node_modules() -> None:
+    """Fail clearly unless the npm packages are installed at the versions package.json pins."""
+    if not NODE_MODULES.is_dir():
+        raise BuildError(
+            "node_modules/ is missing: run `npm ci` first (it installs the pinned Pyodide "
+            "and PyScript from package-lock.json)."
+        )
+    pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    for name, pinned in pins.items():
+        manifest = NODE_MODULES / name / "package.json"
+        if not manifest.is_file():
+            raise BuildError(f"node_modules/{name} is missing: run `npm ci`.")
+        installed = json.loads(manifest.read_text(encoding="utf-8"))["version"]
+        if installed != pinned:
+            raise BuildError(
+                f"node_modules/{name} is {installed} but package.json pins {pinned}: run `npm ci`."
+            )
+
+
+def _imports(js_file: Path) -> tuple[set[str], set[str]]:
+    """The relative modules a bundled file imports: (static, dynamic) file names."""
+    text = js_file.read_text(encoding="utf-8")
+    static = {Path(m).name for m in _STATIC_IMPORT.findall(text)}
+    dynamic = {Path(m).name for m in _DYNAMIC_IMPORT.findall(text)}
+    return static, dynamic
+
+
+def _static_closure(dist: Path, names) -> tuple[set[str], set[str]]:
+    """Files reached from `names` by static imports, and what those import lazily."""
+    reached: set[str] = set()
+    lazy: set[str] = set()
+    pending = list(names)
+    while pending:
+        name = pending.pop()
+        if name in reached:
+            continue
+        if not (dist / name).is_file():
+            raise BuildError(f"@pyscript/core has no dist/{name}: was its layout changed?")
+        reached.add(name)
+        if name.endswith(".js"):
+            static, dynamic = _imports(dist / name)
+            pending.extend(static)
+            lazy |= dynamic
+    return reached, lazy
+
+
+def pyscript_files(dist: Path) -> list[str]:
+    """The files of @pyscript/core/dist the page loads: entries, lazy chunks, their imports."""
+    core, lazy_targets = _static_closure(dist, PYSCRIPT_ENTRIES)
+    chosen = []
+    for stem in PYSCRIPT_LAZY_CHUNKS:
+        found = sorted(
+            name for name in lazy_targets
+            if (match := _HASHED_NAME.match(name)) and match["stem"] == stem
+        )
+        if len(found) != 1:
+            raise BuildError(
+                f"expected one chunk {stem}-<hash>.js imported by the PyScript core, found "
+                f"{found}: measure the page's requests and update PYSCRIPT_LAZY_CHUNKS."
+            )
+        chosen += found
+    lazy, _ = _static_closure(dist, chosen)
+    return sorted(core | lazy)
+
+
+def _write_if_changed(path: Path, data: bytes) -> bool:
+    if path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+    return True
+
+
+def sync_files(src_dir: Path, names: list[str] | tuple[str, ...], dest_dir: Path) -> int:
+    """Make dest_dir hold exactly `names` copied from src_dir; return how many were written."""
+    dest_dir.mkdir(parents=True, exist_ok=True)
+    written = 0
+    for name in names:
+        src, dest = src_dir / name, dest_dir / name
+        if not src.is_file():
+            raise BuildError(f"{src.relative_to(ROOT)} is missing: run `npm ci`.")
+        same = (
+            dest.is_file()
+            and dest.stat().st_size == src.stat().st_size
+            and dest.stat().st_mtime_ns == src.stat().st_mtime_ns
+        )
+        if not same:
+            shutil.copy2(src, dest)
+            written += 1
+    for stale in dest_dir.iterdir():
+        if stale.name not in names:
+            shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
+    return written
+
+
+def cabo_sources(package: Path = CABO) -> list[Path]:
+    """The package files shipped to the browser, in a stable order."""
+    files = []
+    for path in sorted(package.rglob("*")):
+        rel = path.relative_to(package.parent)
+        if path.is_dir() or path.suffix in EXCLUDED_SUFFIXES:
+            continue
+        if any(part in EXCLUDED_DIRS or part.startswith(".") for part in rel.parts):
+            continue
+        files.append(path)
+    return files
+
+
+def package_cabo(package: Path = CABO, dest: Path = CABO_ZIP) -> bool:
+    """Write the package as a reproducible zip (paths start with cabo/); True if it changed."""
+    if not package.is_dir():
+        raise BuildError(f"{package} is missing: nothing to package.")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in cabo_sources(package):
+            info = zipfile.ZipInfo(path.relative_to(package.parent).as_posix(), (1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    return _write_if_changed(dest, buffer.getvalue())
+
+
+def build() -> list[str]:
+    """Run the whole set-up step; return one line per output for the user."""
+    check_node_modules()
+    pyodide_dir = NODE_MODULES / "pyodide"
+    pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    pyscript = pyscript_files(pyscript_dist)
+    copied = sync_files(pyodide_dir, PYODIDE_FILES, VENDOR / "pyodide")
+    copied += sync_files(pyscript_dist, pyscript, VENDOR / "pyscript")
+    for stale in VENDOR.iterdir():
+        if stale.name not in ("pyodide", "pyscript"):
+            shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
+    changed = package_cabo()
+    size = sum((VENDOR / sub / n).stat().st_size for sub, names in
+               (("pyodide", PYODIDE_FILES), ("pyscript", pyscript)) for n in names)
+    return [
+        f"static/vendor/: {len(PYODIDE_FILES) + len(pyscript)} files, {size / 1e6:.1f} MB "
+        f"({copied} copied)",
+        f"static/build/cabo.zip: {CABO_ZIP.stat().st_size / 1e3:.1f} kB "
+        f"({'written' if changed else 'unchanged'})",
+    ]
+
+
+def main() -> int:
+    try:
+        for line in build():
+            print(line)
+    except BuildError as error:
+        print(f"tools/build.py: error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
