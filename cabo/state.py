@@ -12,6 +12,7 @@ The state owns the game's only random generator.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from .cards import build_cards, card_power, card_value
 from .errors import SaveError
@@ -74,9 +75,7 @@ class State:
         self.step = 0                     # actions applied in this game
 
     def _derive(self) -> None:
-        self.cards = build_cards(self.rules, self.n)
-        self.values = tuple(card_value(self.rules, c) for c in self.cards)
-        self.powers = tuple(card_power(self.rules, c) for c in self.cards)
+        self.cards, self.values, self.powers = card_tables(self.rules, self.n)
         self.all_mask = (1 << self.n) - 1
 
     # -- small queries used everywhere --------------------------------------------------
@@ -166,6 +165,14 @@ class State:
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise SaveError(f"the saved game is damaged ({type(exc).__name__}: {exc})") from None
         return s
+
+
+@lru_cache(maxsize=64)
+def card_tables(rules: Rules, n: int) -> tuple:
+    """(cards, values, powers) indexed by card id, for these rules and player count."""
+    cards = build_cards(rules, n)
+    return (cards, tuple(card_value(rules, c) for c in cards),
+            tuple(card_power(rules, c) for c in cards))
 
 
 def _jsonify(value):
