@@ -31,10 +31,10 @@ from .state import State
 HOST = 0  # the seat that deals the next round and, where allowed, ends the game
 
 
-def new_game(rules, n_players: int, seed: int) -> State:
-    """A new game, dealt and waiting for the initial peeks."""
+def new_game(rules, n_players: int, seed: int, events: list | None = None) -> State:
+    """A new game, dealt and waiting for the initial peeks; the deal's events go to `events`."""
     state = State(rules, n_players, seed)
-    start_game(state, [])
+    start_game(state, [] if events is None else events)
     return state
 
 
