@@ -21,6 +21,7 @@ import re
 import shutil
 import sys
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -193,31 +194,46 @@ def package_cabo(package: Path = CABO, dest: Path = CABO_ZIP) -> bool:
     return _write_if_changed(dest, buffer.getvalue())
 
 
-def build() -> list[str]:
-    """Run the whole set-up step; return one line per output for the user."""
+@dataclass(frozen=True)
+class BuildResult:
+    vendor_files: tuple[str, ...]  # paths under static/vendor/, e.g. "pyodide/pyodide.mjs"
+    copied: int  # vendor files this run wrote
+    zip_changed: bool  # whether static/build/cabo.zip was rewritten
+
+    def summary(self) -> list[str]:
+        size = sum((VENDOR / name).stat().st_size for name in self.vendor_files)
+        return [
+            f"static/vendor/: {len(self.vendor_files)} files, {size / 1e6:.1f} MB "
+            f"({self.copied} copied)",
+            f"static/build/cabo.zip: {CABO_ZIP.stat().st_size / 1e3:.1f} kB "
+            f"({'written' if self.zip_changed else 'unchanged'})",
+        ]
+
+
+def vendor_plan() -> dict[str, tuple[Path, list[str]]]:
+    """For each folder of static/vendor/: the npm folder it comes from and its files."""
+    dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    return {
+        "pyodide": (NODE_MODULES / "pyodide", list(PYODIDE_FILES)),
+        "pyscript": (dist, pyscript_files(dist)),
+    }
+
+
+def build() -> BuildResult:
+    """Run the whole set-up step."""
     check_node_modules()
-    pyodide_dir = NODE_MODULES / "pyodide"
-    pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
-    pyscript = pyscript_files(pyscript_dist)
-    copied = sync_files(pyodide_dir, PYODIDE_FILES, VENDOR / "pyodide")
-    copied += sync_files(pyscript_dist, pyscript, VENDOR / "pyscript")
+    plan = vendor_plan()
+    copied = sum(sync_files(src, names, VENDOR / folder) for folder, (src, names) in plan.items())
     for stale in VENDOR.iterdir():
-        if stale.name not in ("pyodide", "pyscript"):
+        if stale.name not in plan:
             shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
-    changed = package_cabo()
-    size = sum((VENDOR / sub / n).stat().st_size for sub, names in
-               (("pyodide", PYODIDE_FILES), ("pyscript", pyscript)) for n in names)
-    return [
-        f"static/vendor/: {len(PYODIDE_FILES) + len(pyscript)} files, {size / 1e6:.1f} MB "
-        f"({copied} copied)",
-        f"static/build/cabo.zip: {CABO_ZIP.stat().st_size / 1e3:.1f} kB "
-        f"({'written' if changed else 'unchanged'})",
-    ]
+    files = tuple(f"{folder}/{name}" for folder, (_, names) in plan.items() for name in names)
+    return BuildResult(files, copied, package_cabo())
 
 
 def main() -> int:
     try:
-        for line in build():
+        for line in build().summary():
             print(line)
     except BuildError as error:
         print(f"tools/build.py: error: {error}", file=sys.stderr)

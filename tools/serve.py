@@ -1,6 +1,6 @@
 """Serve the repository root as a static site, as GitHub Pages would.
 
-    python tools/serve.py [--port 8000] [--bind 127.0.0.1]
+    python tools/serve.py [--port 8000] [--bind 127.0.0.1] [--base-path /]
 
 The content types are set explicitly: Python's `mimetypes` reads the machine's tables,
 and browsers refuse `.mjs` modules or stream-compile `.wasm` only with the right type.
@@ -13,6 +13,7 @@ import argparse
 import functools
 import http.server
 import sys
+import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,6 +43,25 @@ class CaboRequestHandler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = CONTENT_TYPES
     quiet = False
+    # The URL path the directory is served under: "/cabo/" mimics a GitHub Pages project
+    # site, where an absolute URL such as "/static/..." would miss.
+    base_path = "/"
+
+    def send_head(self):
+        path = urllib.parse.urlsplit(self.path).path
+        if path + "/" == self.base_path:
+            self.send_response(301)
+            self.send_header("Location", self.base_path)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        if not path.startswith(self.base_path):
+            self.send_error(404, f"Not under {self.base_path}")
+            return None
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        return super().translate_path("/" + path[len(self.base_path):])
 
     def end_headers(self) -> None:
         # Revalidate on every load (Last-Modified / 304 still make it cheap).
@@ -69,26 +89,38 @@ class CaboServer(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
+def normalize_base_path(base_path: str) -> str:
+    """The path with one slash on each side: cabo, /cabo and /cabo/ give /cabo/; "" gives /."""
+    inner = base_path.strip("/")
+    return f"/{inner}/" if inner else "/"
+
+
 def make_server(
     bind: str = "127.0.0.1",
     port: int = 8000,
     directory: Path = ROOT,
     handler: type[CaboRequestHandler] = CaboRequestHandler,
+    base_path: str = "/",
 ) -> CaboServer:
-    """A server for `directory`; port 0 picks a free port (see `server.server_address`)."""
-    return CaboServer((bind, port), functools.partial(handler, directory=str(directory)))
+    """A server for `directory` at `base_path`; port 0 picks a free port (server_address)."""
+    served = type(handler.__name__, (handler,), {"base_path": normalize_base_path(base_path)})
+    return CaboServer((bind, port), functools.partial(served, directory=str(directory)))
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Serve the Cabo page from the repository root.")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument("--bind", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    parser.add_argument(
+        "--base-path", default="/", help="URL path to serve under, e.g. /cabo/ as on GitHub Pages"
+    )
     args = parser.parse_args(argv)
     if not (ROOT / "static" / "vendor").is_dir():
         print("warning: static/vendor/ is missing: run `python tools/build.py` first", flush=True)
-    with make_server(args.bind, args.port) as server:
+    with make_server(args.bind, args.port, base_path=args.base_path) as server:
         host = "localhost" if args.bind in ("127.0.0.1", "0.0.0.0", "::", "::1") else args.bind
-        print(f"Cabo is served at http://{host}:{server.server_address[1]}/", flush=True)
+        base = normalize_base_path(args.base_path)
+        print(f"Cabo is served at http://{host}:{server.server_address[1]}{base}", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:

@@ -1,0 +1,28 @@
+# Set-up and checks (see README.md). Works from a fresh clone on Debian, as root.
+PYTHON ?= python3
+NPM ?= npm
+CHROMIUM ?= /usr/bin/chromium
+PORT ?= 8000
+
+.PHONY: play test build test-deps
+
+## play: build the site and serve it at http://localhost:$(PORT)/
+play: build
+	$(PYTHON) tools/serve.py --port $(PORT)
+
+## test: install what the tests need (Chromium, npm and Python packages), build, run pytest
+test: test-deps build
+	$(PYTHON) -m pytest
+
+## build: copy the pinned runtime into static/vendor/ and pack static/build/cabo.zip
+build: node_modules/.package-lock.json
+	$(PYTHON) tools/build.py
+
+test-deps: node_modules/.package-lock.json
+	@test -x $(CHROMIUM) || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e ".[test]"
+
+# npm writes node_modules/.package-lock.json on install: reinstall when the lock file is newer.
+node_modules/.package-lock.json: package.json package-lock.json
+	$(NPM) ci --no-audit --no-fund
+	@touch $@

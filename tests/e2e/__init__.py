@@ -1,0 +1,1 @@
+"""Page tests (Chromium via pytest-playwright) and tests of the site tools."""

@@ -1,0 +1,54 @@
+"""The page boots: the runtime comes from the site itself and Python runs on the main thread."""
+
+from __future__ import annotations
+
+import time
+from pathlib import PurePosixPath
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import BOOT_TIMEOUT_MS, RequestLog
+
+pytestmark = pytest.mark.e2e
+
+CONTENT_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+}
+
+
+def test_python_runs_and_replaces_the_loading_screen(
+    page: Page, record_property: pytest.RecordProperty
+) -> None:
+    start = time.perf_counter()
+    page.goto("./")
+    expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    record_property("boot_seconds", round(time.perf_counter() - start, 2))
+
+    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.get_by_role("heading", name="Cabo", exact=True)).to_be_visible()
+    assert page.workers == [], "Python must run on the main thread, without a worker"
+
+
+def test_loads_exactly_the_shipped_runtime(
+    page: Page, request_log: RequestLog, site, base_url: str
+) -> None:
+    content_types = {}
+    page.on(
+        "response",
+        lambda response: content_types.__setitem__(response.url, response.headers["content-type"]),
+    )
+    page.goto("./")
+    expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+
+    requested = request_log.paths(base_url)
+    shipped = {f"static/vendor/{name}" for name in site.vendor_files}
+    assert shipped - requested == set(), "tools/build.py ships files the page never loads"
+    assert "static/build/cabo.zip" in requested
+    for url, content_type in content_types.items():
+        expected = CONTENT_TYPES.get(PurePosixPath(url).suffix)
+        if expected:
+            assert content_type.split(";")[0] == expected, url

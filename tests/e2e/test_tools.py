@@ -1,0 +1,70 @@
+"""The site tools without a browser: packaging, the static server, set-up errors."""
+
+from __future__ import annotations
+
+import threading
+import urllib.error
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tools import build, serve
+
+
+def test_cabo_zip_holds_the_package_without_caches_or_tests(tmp_path: Path) -> None:
+    package = tmp_path / "cabo"
+    for name in ["__init__.py", "web/main.py", "__pycache__/x.pyc", "tests/test_x.py", "a.pyc"]:
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text("x = 1\n")
+    archive = tmp_path / "out" / "cabo.zip"
+
+    assert build.package_cabo(package, archive) is True
+    assert zipfile.ZipFile(archive).namelist() == ["cabo/__init__.py", "cabo/web/main.py"]
+    assert build.package_cabo(package, archive) is False, "same sources, same archive"
+
+
+def test_build_fails_clearly_without_node_modules(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(build, "NODE_MODULES", tmp_path / "node_modules")
+    with pytest.raises(build.BuildError, match="npm ci"):
+        build.build()
+
+
+@pytest.fixture
+def served(tmp_path: Path):
+    for name in ["index.html", "a.mjs", "b.js", "c.wasm", "d.json", "e.toml", "f.zip", "g.py"]:
+        (tmp_path / name).write_bytes(b"x")
+    server = serve.make_server(
+        port=0, directory=tmp_path, handler=serve.QuietRequestHandler, base_path="/cabo/"
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize(
+    ("name", "content_type"),
+    [
+        ("a.mjs", "text/javascript"),
+        ("b.js", "text/javascript"),
+        ("c.wasm", "application/wasm"),
+        ("d.json", "application/json"),
+        ("e.toml", "text/plain"),
+        ("f.zip", "application/zip"),
+        ("g.py", "text/plain"),
+    ],
+)
+def test_server_sends_explicit_content_types(served: str, name: str, content_type: str) -> None:
+    with urllib.request.urlopen(f"{served}/cabo/{name}") as response:
+        assert response.headers.get_content_type() == content_type
+        assert response.headers["Cache-Control"] == "no-cache"
+
+
+def test_server_serves_only_under_its_base_path(served: str) -> None:
+    with urllib.request.urlopen(f"{served}/cabo") as response:  # follows the redirect
+        assert response.url.endswith("/cabo/")
+    with pytest.raises(urllib.error.HTTPError) as error:
+        urllib.request.urlopen(f"{served}/index.html")
+    assert error.value.code == 404
