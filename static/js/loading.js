@@ -2,5 +2,7 @@
 const text = document.getElementById("loading-text");
 
 addEventListener("py:progress", ({ detail }) => {
-  if (text && typeof detail === "string") text.textContent = `${detail}…`;
+  if (text && typeof detail === "string") {
+    text.textContent = detail.startsWith("Loading") ? `${detail}…` : detail;
+  }
 });

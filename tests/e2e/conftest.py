@@ -59,7 +59,9 @@ def site() -> build.BuildResult:
 def site_url(site: build.BuildResult) -> Iterator[str]:
     """The URL of index.html's folder on a local server (ends with a slash)."""
     server = serve.make_server(port=0, handler=serve.QuietRequestHandler, base_path=BASE_PATH)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.05}, name="site-server", daemon=True
+    )
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}{BASE_PATH}"

@@ -38,10 +38,12 @@ def served(tmp_path: Path):
     server = serve.make_server(
         port=0, directory=tmp_path, handler=serve.QuietRequestHandler, base_path="/cabo/"
     )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
+    thread.join()
 
 
 @pytest.mark.parametrize(
