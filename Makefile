@@ -1,7 +1,8 @@
 # Set-up and checks (see README.md). Works from a fresh clone on Debian, as root.
 PYTHON ?= python3
 NPM ?= npm
-CHROMIUM ?= /usr/bin/chromium
+# The browser the page tests launch (tests/e2e/conftest.py reads CABO_CHROMIUM too).
+CHROMIUM ?= $(or $(CABO_CHROMIUM),/usr/bin/chromium)
 PORT ?= 8000
 
 .PHONY: play test build test-deps
