@@ -56,6 +56,14 @@ def to_move(state) -> tuple:
 
 def legal_actions(state, seat: int) -> list:
     """Everything `seat` may do now, in a stable order (own moves first, then matches)."""
+    out = own_actions(state, seat)
+    if state.gives or state.phase in ("peek", "round_over", "game_over"):
+        return out
+    return out + matching.legal_matches(state, seat)
+
+
+def own_actions(state, seat: int) -> list:
+    """`legal_actions` without the off-turn matches (Match, PairDiscard), same order."""
     if state.gives:
         snapper = state.gives[0][0]
         return [Give(seat, i) for i in state.occupied(seat)] if seat == snapper else []
@@ -76,7 +84,7 @@ def legal_actions(state, seat: int) -> list:
             out.append(Ready(seat))
     elif seat == state.current:
         out = _turn_actions(state, seat)
-    return out + matching.legal_matches(state, seat)
+    return out
 
 
 def _peek_choices(state) -> list:
