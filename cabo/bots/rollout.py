@@ -1,0 +1,85 @@
+"""Rollouts for the search bot: play a determinized world to the end of the round.
+
+Every seat plays the medium policy on what it knows in that world (`knowledge.from_state`),
+off-turn matches included, so a rollout never looks at a card its player could not know.
+A rollout that runs too long is cut and judged by the true sums as if nobody had called.
+"""
+
+from __future__ import annotations
+
+from ..engine import apply, own_actions, to_move
+from ..matching import may_match
+from .knowledge import from_state
+from .policy import MEDIUM, decide, react
+
+WIN_BONUS = 10.0   # worth of winning the round, in points of score difference
+OVER = ("round_over", "game_over")
+
+
+def _could_match(state, seat) -> bool:
+    """Cheap test: does `seat` know a card that might make a sure match or pair?"""
+    values = state.values
+    bit = 1 << seat
+    target = state.match_target
+    tv = values[target] if target is not None else None
+    pairs = state.rules.pair_discard
+    seen = set()
+    for owner in state.seats:
+        if owner != seat and state.rules.match != "any":
+            continue
+        for c, k in zip(state.hands[owner], state.known[owner]):
+            if c is None or not k & bit:
+                continue
+            x = values[c]
+            if x == tv:
+                return True
+            if pairs and owner == seat:
+                if x in seen:
+                    return True
+                seen.add(x)
+    return False
+
+
+def off_turn(state, prm=MEDIUM):
+    """The first sure match any seat makes now (seat order after the current one), or None."""
+    if state.gives or state.rules.match == "off":
+        return None
+    n = state.n
+    for k in range(1, n + 1):
+        seat = (state.current + k) % n
+        if may_match(state, seat) and _could_match(state, seat):
+            action = react(from_state(state, seat))
+            if action is not None:
+                return action
+    return None
+
+
+def play_out(state, prm=MEDIUM, max_steps: int = 150) -> bool:
+    """Play medium for every seat to the end of the round; False if cut after max_steps."""
+    matching = state.rules.match != "off"
+    for _ in range(max_steps):
+        if state.phase in OVER:
+            return True
+        action = off_turn(state, prm) if matching else None
+        if action is None:
+            seat = to_move(state)[0]
+            action = decide(from_state(state, seat), own_actions(state, seat), prm)
+        apply(state, action)
+    return state.phase in OVER
+
+
+def reward(state, seat: int, finished: bool) -> float:
+    """How good the end of the round is for `seat`: win bonus plus score difference."""
+    if finished:
+        last = state.history[-1]
+        points, winners = last["points"], last["winners"]
+        if state.rules.scoring == "single":
+            return 2 * WIN_BONUS * (seat in winners) / len(winners)
+        mine = points[seat]
+        others = [points[s] for s in last["seats"] if s != seat]
+    else:
+        mine = state.hand_sum(seat)
+        others = [state.hand_sum(s) for s in state.seats if s != seat]
+        winners = [seat] if all(mine < o for o in others) else []
+    win = WIN_BONUS * (seat in winners) / max(1, len(winners))
+    return win + sum(others) / len(others) - mine
