@@ -1,21 +1,283 @@
-"""Page entry point, called by index.html once Pyodide and the cabo package are loaded.
+"""Page entry point: the only code that touches the DOM, localStorage and timers.
 
-A placeholder until the real UI: it proves that Python runs and can import the engine.
+It renders the view models of cabo.ui (render.py makes the HTML), turns clicks into calls on
+the Table, saves after every change, and paces the bots with asyncio on the main thread (each
+Python call is short; waiting happens in the browser's event loop).
 """
 
-from pyscript import document
+from __future__ import annotations
 
-import cabo
+import asyncio
+import json
+
+from pyodide.ffi import create_proxy
+
+try:
+    from pyodide.ffi import jsnull
+except ImportError:  # older Pyodide turns null into None
+    jsnull = None
+from pyscript import document, window
+
+from ..i18n import LANGS, Texts, pick_language
+from ..ui import setup, storage
+from ..ui.pacing import reveal_ms
+from ..ui.table import Table
+from . import render
+
+LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
+_proxies = []  # keep the event listener proxies alive
+
+
+def _py(value):
+    """None for JavaScript's null and undefined."""
+    return None if value is None or value is jsnull else value
+
+
+def _storage_get(key):
+    try:
+        return _py(window.localStorage.getItem(key))
+    except Exception:  # noqa: BLE001 - storage may be disabled; play without saving
+        return None
+
+
+def _storage_set(key, value) -> None:
+    try:
+        window.localStorage.setItem(key, value)
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def _storage_remove(key) -> None:
+    try:
+        window.localStorage.removeItem(key)
+    except Exception:  # noqa: BLE001
+        pass
+
+
+class App:
+    """The page: setup form or table, plus the bot and reveal timers."""
+
+    def __init__(self):
+        params = window.URLSearchParams.new(window.location.search)
+        seed = _py(params.get("seed"))
+        self.url_seed = int(seed) if seed is not None and seed.isdigit() else None
+        self.lang = pick_language(_py(params.get("lang")), _storage_get(storage.LANG_KEY),
+                                  window.navigator.language)
+        self.t = Texts(self.lang)
+        raw = storage.load_settings(_storage_get(storage.SETTINGS_KEY))
+        self.settings = setup.normalize(raw, self.t)
+        self.notice = None
+        self.table = None
+        self.screen = "setup"
+        self.version = 0          # bumped on every change by a person: stale timers stop
+        self.reveal_token = 0
+        self.open = set()         # <details> kept open across renders
+        self.announce = []
+        text = _storage_get(storage.SAVE_KEY)
+        session, key, reason = storage.load_game(text)
+        if key:
+            _storage_set(storage.BACKUP_KEY, text)
+            _storage_remove(storage.SAVE_KEY)
+            self.notice = self.t(key, reason=reason) if key == "save_bad" else self.t(key)
+        if session is not None:
+            self.table = Table(session, self.t, self.settings["speed"])
+            self.screen = "table"
+
+    # -- events --------------------------------------------------------------------------
+    def on_click(self, event) -> None:
+        target = _py(event.target.closest("[data-ctl]"))
+        if target is None or target.disabled:
+            return
+        ctl = target.dataset.ctl
+        if ctl == "card":
+            self.table.click_card(int(target.dataset.owner), int(target.dataset.slot))
+            self.render()
+        elif ctl == "act":
+            self.person_acts(target.dataset.key)
+        elif ctl == "start":
+            self.start_game()
+        elif ctl == "newgame":
+            self.screen = "setup"
+            self.version += 1
+            self.render()
+        elif ctl == "resume" and self.table is not None:
+            self.screen = "table"
+            self.render()
+            self.schedule()
+        elif ctl == "dismiss":
+            self.notice = None
+            self.render()
+
+    def on_change(self, event) -> None:
+        target = event.target
+        field = _py(target.dataset.field)
+        if not field:
+            return
+        value = target.value
+        if field == "lang":
+            self.set_language(value)
+            return
+        self.settings = setup.change(self.settings, field, value, self.t)
+        _storage_set(storage.SETTINGS_KEY, json.dumps(self.settings))
+        if field == "speed" and self.table is not None:
+            self.table.speed = value
+            self.schedule()
+        if not field.startswith("name:"):
+            self.render()
+
+    def on_toggle(self, event) -> None:
+        target = event.target
+        name = _py(target.dataset.open) if hasattr(target, "dataset") else None
+        if name:
+            (self.open.add if target.open else self.open.discard)(name)
+
+    def set_language(self, lang) -> None:
+        if lang not in LANGS:
+            return
+        self.lang = lang
+        self.t = Texts(lang)
+        _storage_set(storage.LANG_KEY, lang)
+        if self.table is not None:
+            self.table.t = self.t
+        document.documentElement.lang = lang
+        self.render()
+
+    # -- game flow -----------------------------------------------------------------------
+    def start_game(self) -> None:
+        for node in document.querySelectorAll("[data-field^='name:']"):
+            self.settings = setup.change(self.settings, node.dataset.field, node.value, self.t)
+        if setup.problem(self.settings, self.t):
+            self.render()
+            return
+        seed = self.url_seed if self.url_seed is not None else int(window.Date.now()) % 2**31
+        session = setup.make_session(self.settings, seed, self.t)
+        self.table = Table(session, self.t, self.settings["speed"])
+        self.screen = "table"
+        self.notice = None
+        self.save()
+        self.render()
+        self.schedule()
+
+    def person_acts(self, key) -> None:
+        events = self.table.press(key)
+        self.after_change(events)
+        self.schedule()
+
+    def after_change(self, events) -> None:
+        if events:
+            self.save()
+            self.announce.append(self.table.announcement())
+        if self.table.reveals:
+            self.reveal_token += 1
+            asyncio.ensure_future(self.hide_later(self.reveal_token))
+        self.render()
+
+    def save(self) -> None:
+        _storage_set(storage.SAVE_KEY, self.table.session.to_json())
+        _storage_set(storage.SETTINGS_KEY, json.dumps(self.settings))
+
+    def schedule(self) -> None:
+        self.version += 1
+        asyncio.ensure_future(self.bot_loop(self.version))
+
+    async def bot_loop(self, version) -> None:
+        """Bot moves and reactions, each after its pause, until a person must act."""
+        while version == self.version and self.screen == "table" and self.table is not None:
+            task = self.table.bot_task()
+            if task is None:
+                return
+            delay, kind, seat = task
+            await asyncio.sleep(delay / 1000)
+            if version != self.version or self.screen != "table":
+                return
+            had = dict(self.table.reveals)
+            events = self.table.run_bot_task(kind, seat)
+            if events:
+                self.save()
+                self.announce.append(self.table.announcement())
+                if self.table.reveals and self.table.reveals != had:
+                    self.reveal_token += 1
+                    asyncio.ensure_future(self.hide_later(self.reveal_token))
+                following = self.table.bot_task()
+                if delay or following is None or following[0] > 0:
+                    self.render()
+
+    async def hide_later(self, token) -> None:
+        await asyncio.sleep(reveal_ms(self.table.speed) / 1000)
+        if token == self.reveal_token and self.table is not None and self.table.reveals:
+            self.table.hide_reveals()
+            self.render()
+
+    # -- drawing -------------------------------------------------------------------------
+    def render(self) -> None:
+        app = document.getElementById("app")
+        focus = _focus_selector(_py(document.activeElement))
+        t = self.t
+        in_game = self.screen == "table" and self.table is not None
+        html = render.topbar(t, self.lang, LANG_NAMES, self.settings["speed"], setup.SPEEDS,
+                             in_game)
+        html += render.notice(self.notice, t)
+        if in_game:
+            view = self.table.view()
+            if view["screen"] == "handoff":
+                html += render.handoff(view)
+            else:
+                html += render.table(view, t, "log" in self.open)
+            moves = view.get("moves", [])
+        else:
+            html += render.setup(setup.view(self.settings, t), t, self.table is not None)
+            moves = []
+        app.innerHTML = html
+        for node in app.querySelectorAll("details[data-open]"):
+            node.open = node.dataset.open in self.open
+        if focus:
+            node = _py(app.querySelector(focus))
+            if node is not None and not node.disabled:
+                node.focus()
+        if self.announce:
+            text = " ".join(a for a in self.announce if a)
+            self.announce = []
+            if text:
+                document.getElementById("live").textContent = text
+        if moves and self.table.speed != "instant" and hasattr(window, "caboFly"):
+            window.caboFly(_moves_json(moves))
+        if in_game:
+            self.table.last = []  # animate a change once
+
+
+def _moves_json(moves) -> str:
+    def dom_id(place):
+        return place if isinstance(place, str) else f"slot-{place[1]}-{place[2]}"
+    return json.dumps([[dom_id(a), dom_id(b)] for a, b in moves])
+
+
+def _focus_selector(node):
+    if node is None or not hasattr(node, "getAttribute"):
+        return None
+    if node.id:
+        return "#" + node.id
+    for attr in ("data-key", "data-field", "data-ctl"):
+        value = _py(node.getAttribute(attr))
+        if value:
+            return f'[{attr}="{value}"]'
+    return None
 
 
 def start() -> None:
-    """Replace the loading screen with the app root."""
-    app = document.getElementById("app")
-    heading = document.createElement("h1")
-    heading.textContent = "Cabo"
-    ready = document.createElement("p")
-    ready.setAttribute("data-testid", "ready")
-    ready.textContent = f"Python is running ({cabo.__name__} loaded)."
-    app.append(heading, ready)
-    app.hidden = False
+    """Build the app, draw it, and replace the loading screen."""
+    app = App()
+    for kind, handler, capture in (("click", app.on_click, False),
+                                   ("change", app.on_change, False),
+                                   ("toggle", app.on_toggle, True)):
+        proxy = create_proxy(handler)
+        _proxies.append(proxy)
+        document.addEventListener(kind, proxy, capture)
+    document.documentElement.lang = app.lang
+    app.render()
+    root = document.getElementById("app")
+    root.setAttribute("data-testid", "ready")
+    root.hidden = False
     document.getElementById("loading").hidden = True
+    window.dispatchEvent(window.CustomEvent.new("cabo:ready"))
+    if app.screen == "table":
+        app.schedule()

@@ -1,8 +1,62 @@
-// Shows PyScript's start-up steps on the loading screen until Python takes over.
+// The loading screen: a progress bar over PyScript's known start-up steps (py:progress
+// events), then the game's own last step. Python replaces the screen when it is ready.
+const bar = document.getElementById("loading-bar");
 const text = document.getElementById("loading-text");
+// The steps PyScript reports on this page, in order (measured in Chromium), then our own.
+const STEPS = [
+  "Loading Pyodide", "Loading Storage", "Loaded Storage", "Loading interpreter",
+  "Loaded interpreter", "Loading files", "Loaded files", "Loaded Pyodide",
+];
+let done = 0;
+
+function show(fraction, label) {
+  const percent = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
+  if (bar) {
+    bar.value = percent;
+    bar.setAttribute("aria-valuetext", `${percent}%`);
+  }
+  if (text && label) text.textContent = label;
+}
 
 addEventListener("py:progress", ({ detail }) => {
-  if (text && typeof detail === "string") {
-    text.textContent = detail.startsWith("Loading") ? `${detail}…` : detail;
-  }
+  if (typeof detail !== "string") return;
+  const index = STEPS.indexOf(detail);
+  // Unknown steps still move the bar a little, never backwards; the last tenth is Python's.
+  done = index >= 0 ? Math.max(done, index + 1) : done + 0.5;
+  show((done / STEPS.length) * 0.9, detail.startsWith("Loading") ? `${detail}…` : detail);
 });
+
+addEventListener("py:ready", () => show(0.92, "Starting Cabo…"));
+addEventListener("cabo:ready", () => show(1, "Ready"));
+show(0.02, null);
+
+// Card movements: a ghost of the card flies from where it was to where it is now.
+// Called by Python after a render with [[fromId, toId], ...].
+window.caboFly = (movesJson) => {
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  for (const [fromId, toId] of JSON.parse(movesJson)) {
+    const from = document.getElementById(fromId);
+    const to = document.getElementById(toId);
+    if (!from || !to || from === to) continue;
+    const a = from.getBoundingClientRect();
+    const b = to.getBoundingClientRect();
+    if (!a.width || !b.width) continue;
+    const ghost = document.createElement("div");
+    ghost.className = "card down ghost";
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.innerHTML = '<span class="back"></span>';
+    Object.assign(ghost.style, {
+      position: "fixed", left: `${b.left}px`, top: `${b.top}px`,
+      width: `${b.width}px`, height: `${b.height}px`, margin: "0", zIndex: "50",
+      pointerEvents: "none",
+    });
+    document.body.append(ghost);
+    const dx = a.left - b.left, dy = a.top - b.top;
+    const animation = ghost.animate(
+      [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+      { duration: 420, easing: "cubic-bezier(.2,.7,.3,1)" });
+    to.style.visibility = "hidden";
+    animation.onfinish = () => { ghost.remove(); to.style.visibility = ""; };
+    animation.oncancel = animation.onfinish;
+  }
+};

@@ -1,0 +1,111 @@
+"""Which action a click means: cards a person selected, mapped onto the legal actions.
+
+A person selects cards (own and, for spies, swaps and foreign matches, other players') and
+then presses a button; each button is one legal action whose cards are exactly the
+selection. Actions without cards (draw, Cabo, skip ...) are buttons of their own.
+"""
+
+from __future__ import annotations
+
+from ..actions import (
+    CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy, KingSwap, Match,
+    NextRound, PairDiscard, PeekOwn, Ready, Replace, SkipPower, Spy, Swap, TakeDiscard)
+
+# Button keys in the order they appear; each names a text in cabo.i18n ("act_<key>").
+PLAIN = ((DrawDeck, "draw"), (TakeDiscard, "take"), (Discard, "discard"),
+         (SkipPower, "skip"), (EndTurn, "end_turn"), (CallCabo, "cabo"), (Ready, "ready"),
+         (NextRound, "next_round"), (EndGame, "end_game"))
+SELECTED = {InitialPeek: "look", Replace: "replace", PeekOwn: "peek", Spy: "spy",
+            KingSpy: "king_spy", Swap: "swap", KingSwap: "king_swap", Give: "give",
+            Match: "match", PairDiscard: "pair"}
+
+
+def cards_of(action) -> frozenset:
+    """The (owner, slot) cards an action names; empty for actions without cards."""
+    seat = action.seat
+    if isinstance(action, (InitialPeek, Replace)):
+        return frozenset((seat, i) for i in action.slots)
+    if isinstance(action, (PeekOwn, KingSwap, Give)):
+        return frozenset({(seat, action.slot)})
+    if isinstance(action, (Spy, KingSpy)):
+        return frozenset({(action.target, action.slot)})
+    if isinstance(action, Swap):
+        return frozenset({(seat, action.slot), (action.target, action.target_slot)})
+    if isinstance(action, Match):
+        return frozenset({(action.owner, action.slot)})
+    if isinstance(action, PairDiscard):
+        return frozenset(tuple(c) for c in action.cards)
+    return frozenset()
+
+
+def _single_peek(legal) -> bool:
+    return sum(isinstance(a, InitialPeek) for a in legal) == 1
+
+
+def _pair_cards(legal) -> frozenset:
+    """Every card that may be part of a pair discard (any 2+ of them form a legal one)."""
+    out = set()
+    for a in legal:
+        if isinstance(a, PairDiscard):
+            out |= cards_of(a)
+    return frozenset(out)
+
+
+def _families(legal) -> list:
+    """Card sets a selection may grow into."""
+    single = _single_peek(legal)
+    sets = [cards_of(a) for a in legal
+            if type(a) in SELECTED and not isinstance(a, PairDiscard)
+            and not (single and isinstance(a, InitialPeek))]
+    pairs = _pair_cards(legal)
+    if pairs:
+        sets.append(pairs)
+    return [s for s in sets if s]
+
+
+def selectable(legal) -> frozenset:
+    """Cards a click may select now."""
+    out = set()
+    for s in _families(legal):
+        out |= s
+    return frozenset(out)
+
+
+def toggle(legal, selection: tuple, card: tuple) -> tuple:
+    """The selection after clicking `card`: on/off; a card that leads nowhere with the
+    others starts a new selection."""
+    if card in selection:
+        return tuple(c for c in selection if c != card)
+    if card not in selectable(legal):
+        return selection
+    grown = frozenset(selection) | {card}
+    if any(grown <= s for s in _families(legal)):
+        return selection + (card,)
+    return (card,)
+
+
+def plain_actions(legal) -> list:
+    """(key, action) buttons that need no selection, in a fixed order."""
+    out = []
+    for cls, key in PLAIN:
+        out += [(key, a) for a in legal if type(a) is cls]
+    if _single_peek(legal):
+        out.insert(0, ("look", next(a for a in legal if isinstance(a, InitialPeek))))
+    return out
+
+
+def selected_actions(legal, selection: tuple, seat: int) -> list:
+    """(key, action) buttons whose cards are exactly the selection."""
+    chosen = frozenset(selection)
+    if not chosen:
+        return []
+    out = []
+    for a in legal:
+        key = SELECTED.get(type(a))
+        if key and key != "pair" and cards_of(a) == chosen:
+            if not (key == "look" and _single_peek(legal)):
+                out.append((key, a))
+    pairs = _pair_cards(legal)
+    if len(chosen) >= 2 and chosen <= pairs:
+        out.append(("pair", PairDiscard(seat, tuple(sorted(chosen)))))
+    return out

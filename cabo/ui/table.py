@@ -1,0 +1,449 @@
+"""The table controller: one Session as one person at the screen sees and touches it.
+
+It holds what the Session does not: the cards a person has selected, the cards shown for a
+moment after a peek or spy, whose eyes are on the screen (hot-seat), and what moved last (for
+the animation). `view()` builds the screen's contents from `session.observation(seat)` and
+`session.legal(seat)` only; a card's face is in the view only while it is face up for
+everyone (discard pile, drawn from the discard, the reveal) or for a moment after its viewer
+looked at it.
+"""
+
+from __future__ import annotations
+
+from ..actions import DrawDeck, Match, PairDiscard, TakeDiscard
+from ..engine import HOST
+from . import choices
+from .describe import Words
+from .pacing import next_bot_task
+
+RESULT_PHASES = ("round_over", "game_over")
+LOG_LINES = 80
+
+
+class Table:
+    """A session plus selection, transient reveals and the hot-seat gate."""
+
+    def __init__(self, session, texts, speed: str = "normal"):
+        self.session = session
+        self.t = texts
+        self.speed = speed
+        self.selection = ()
+        self.reveals = {}          # (owner, slot) -> card id, shown to `reveal_seat`
+        self.reveal_seat = None
+        humans = session.humans()
+        self.confirmed = humans[0] if len(humans) == 1 else None
+        self.last = []             # event views (for the screen seat) of the last change
+        self.asked = set()         # (seat, step): bots already asked to react at that step
+        self.hint = None           # words of the last hint, until the next action
+
+    # -- who looks -----------------------------------------------------------------------
+    def screen_seat(self):
+        """The seat whose view is on screen, or None while the device is passed on."""
+        humans = self.session.humans()
+        if len(humans) == 1:
+            return humans[0]
+        target = self.session.viewer()
+        if target == self.confirmed:
+            return target
+        if self.reveals and self.reveal_seat == self.confirmed:
+            return self.confirmed  # let the last person finish looking first
+        return None
+
+    def confirm_handoff(self) -> None:
+        """The person the device was passed to is looking now."""
+        self.confirmed = self.session.viewer()
+        self.reveals, self.selection, self.hint = {}, (), None
+
+    # -- acting --------------------------------------------------------------------------
+    def legal(self) -> list:
+        seat = self.screen_seat()
+        return [] if seat is None else self.session.legal(seat)
+
+    def buttons(self) -> list:
+        """(key, action) of the buttons on screen now."""
+        seat = self.screen_seat()
+        if seat is None:
+            return []
+        legal = self.session.legal(seat)
+        out = choices.plain_actions(legal) + choices.selected_actions(legal, self.selection, seat)
+        if seat != HOST and self.session.observation(seat).phase == "round_over":
+            # the host's buttons: whoever is at the screen deals the next round
+            out += [(k, a) for k, a in choices.plain_actions(self.session.legal(HOST))
+                    if k in ("next_round", "end_game")]
+        return out
+
+    def click_card(self, owner: int, slot: int) -> None:
+        """Select or unselect a card."""
+        self.selection = choices.toggle(self.legal(), self.selection, (owner, slot))
+
+    def press(self, key: str) -> list:
+        """Press the button `key` (see `buttons`); returns the events, [] if it is gone."""
+        if key == "clear":
+            self.selection = ()
+            return []
+        if key == "hide":
+            self.hide_reveals()
+            return []
+        if key == "handoff":
+            self.confirm_handoff()
+            return []
+        for k, action in self.buttons():
+            if k == key:
+                return self.act(action)
+        return []
+
+    def act(self, action) -> list:
+        """Apply an action of a person or a bot and remember what it showed."""
+        seat = action.seat
+        if not self.session.seats[seat].bot:
+            self.reveals = {}
+        events = self.session.act(action)
+        self.selection = tuple(c for c in self.selection if self._still_selectable(c))
+        if not self.session.seats[seat].bot:
+            self.selection, self.hint = (), None
+        viewer = self.screen_seat()
+        if viewer is None and not self.session.seats[seat].bot:
+            viewer = seat
+        self.last = [e.view(viewer) for e in events]
+        self._remember_reveals(viewer)
+        return events
+
+    def _still_selectable(self, card) -> bool:
+        return card in choices.selectable(self.legal())
+
+    def _remember_reveals(self, viewer) -> None:
+        if viewer is None:
+            return
+        if self.reveal_seat != viewer:
+            self.reveals = {}
+        found = {}
+        for e in self.last:
+            kind = e["kind"]
+            if kind == "initial_peek" and "cards" in e:
+                found.update({(e["seat"], i): c for i, c in zip(e["slots"], e["cards"])})
+            elif kind == "peek" and "card" in e:
+                found[(e["seat"], e["slot"])] = e["card"]
+            elif kind in ("spy", "king_spy") and "card" in e:
+                found[(e["target"], e["slot"])] = e["card"]
+            elif kind == "match" and not e["ok"] and e.get("returned"):
+                found[(e["owner"], e["slot"])] = e["card"]
+            elif kind == "replace" and not e["ok"] and e.get("revealed"):
+                found.update({(e["seat"], i): c for i, c in zip(e["slots"], e["revealed"])})
+            elif kind == "pair_discard" and not e["ok"]:
+                found.update({tuple(oc): c for oc, c in zip(e["cards"], e["values"])})
+        if found:
+            self.reveals.update(found)
+            self.reveal_seat = viewer
+
+    def hide_reveals(self) -> None:
+        """Turn the cards looked at face down again (after a moment, or on request)."""
+        self.reveals = {}
+
+    # -- bots ----------------------------------------------------------------------------
+    def step(self) -> int:
+        return self.session.observation(0).step
+
+    def bot_task(self):
+        """(delay_ms, kind, seat) of the next bot action to try, or None."""
+        return next_bot_task(self.session, self.speed, self.asked, self.step())
+
+    def run_bot_task(self, kind: str, seat: int) -> list:
+        """Let a bot move ("move") or maybe match ("react"); returns the events."""
+        if kind == "move":
+            if self.session.waiting_bot() != seat:
+                return []
+            return self.act(self.session.bot_move(seat))
+        self.asked.add((seat, self.step()))
+        action = self.session.bot_reaction(seat)
+        return self.act(action) if action is not None else []
+
+    # -- the screen ----------------------------------------------------------------------
+    def names(self) -> list:
+        return [s.name for s in self.session.seats]
+
+    def view(self) -> dict:
+        """Everything the table screen shows, as plain data with its words."""
+        seat = self.screen_seat()
+        names = self.names()
+        if seat is None:
+            name = names[self.session.viewer()]
+            return {"screen": "handoff", "title": self.t("handoff_title", name=name),
+                    "text": self.t("handoff_text", name=name),
+                    "button": self.t("handoff_button", name=name)}
+        obs = self.session.observation(seat)
+        legal = self.session.legal(seat)
+        words = Words(self.t, names, seat, obs.rules, obs.n)
+        anim, moves = self._motion()
+        order = [(seat + k) % obs.n for k in range(1, obs.n)] + [seat]
+        selectable = choices.selectable(legal)
+        buttons = [{"key": k, "label": self.t("act_" + k)} for k, _ in self.buttons()]
+        if self.selection:
+            buttons.append({"key": "clear", "label": self.t("clear_selection")})
+        if self.reveals and self.reveal_seat == seat:
+            buttons.append({"key": "hide", "label": self.t("hide_cards")})
+        return {
+            "screen": "table",
+            "seat": seat,
+            "players": [self._player(obs, o, words, selectable, anim) for o in order],
+            "deck": self._deck(obs, legal),
+            "discard": self._discard(obs, legal, words),
+            "drawn": self._drawn(obs, words),
+            "status": self._status(obs, legal, words),
+            "buttons": buttons,
+            "result": self._result(obs, words) if obs.phase in RESULT_PHASES else None,
+            "scores": self._scores(obs),
+            "game_over": self._game_over(obs, words),
+            "log": self._log(words),
+            "moves": moves,
+            "anim": {"deck": anim.get("deck"), "discard": anim.get("discard"),
+                     "drawn": anim.get("drawn")},
+            "hint": self.hint,
+        }
+
+    def announcement(self) -> str:
+        """The last change in words, for the live region."""
+        seat = self.screen_seat()
+        words = Words(self.t, self.names(), seat, self.session.rules, len(self.session.seats))
+        return " ".join(x for x in map(words.event, self._public_last()) if x)
+
+    def _public_last(self) -> list:
+        return [{k: v for k, v in e.items() if k not in ("cards",) or e["kind"] != "initial_peek"}
+                for e in self.last if e["kind"] != "turn"]
+
+    def _player(self, obs, o, words, selectable, anim) -> dict:
+        seat, t = obs.seat, self.t
+        in_round = o in obs.seats
+        slots = []
+        for i, cell in enumerate(obs.hands[o] if in_round else ()):
+            slots.append(self._slot(obs, o, i, cell, words, selectable, anim))
+        seat_info = self.session.seats[o]
+        marks = []
+        if o == seat and len(self.session.humans()) > 1:
+            marks.append(t("you_mark"))
+        if seat_info.bot:
+            level = t("kind_" + seat_info.bot) if t.has("kind_" + seat_info.bot) else seat_info.bot
+            marks.append(level)
+        if obs.caller == o:
+            marks.append(t("caller_mark"))
+        return {
+            "seat": o, "name": words.name(o), "me": o == seat, "marks": marks,
+            "to_move": self._to_move(obs, o),
+            "caller": obs.caller == o,
+            "row_label": t("row_you") if o == seat else t("row_of", name=words.name(o)),
+            "total": t("total", n=obs.totals[o]),
+            "rounds_won": t("rounds_won", n=obs.rounds_won[o])
+            if obs.rules.game_end == "host" else None,
+            "slots": slots,
+        }
+
+    def _to_move(self, obs, o) -> bool:
+        if obs.phase in RESULT_PHASES:
+            return False
+        if obs.gives:
+            return obs.gives[0][0] == o
+        if obs.phase == "peek":
+            return not obs.peeked[o] and o in obs.seats
+        if obs.phase == "final":
+            return not obs.ready[o] and o in obs.seats
+        return obs.current == o
+
+    def _slot(self, obs, o, i, cell, words, selectable, anim) -> dict:
+        t, seat = self.t, obs.seat
+        base = t("card_own", n=i + 1) if o == seat else t("card_other", name=words.name(o), n=i + 1)
+        if cell is None:
+            return {"owner": o, "slot": i, "empty": True, "label": f"{base}, {t('slot_empty')}"}
+        card, knowers = cell
+        face = None
+        if card is not None and (obs.phase in RESULT_PHASES
+                                 or (self.reveal_seat == seat and self.reveals.get((o, i)) == card)):
+            face = words.card(card)
+        seen = [s for s in range(obs.n) if knowers >> s & 1]
+        parts = [base, t("card_up", card=face) if face else t("card_down")]
+        if seat in seen:
+            parts.append(t("card_seen_you"))
+        others = [words.name(s) for s in seen if s != seat]
+        if others:
+            parts.append(t("card_seen_by", names=t.join(others)))
+        selected = (o, i) in self.selection
+        if selected:
+            parts.append(t("card_selected"))
+        return {
+            "owner": o, "slot": i, "empty": False, "face": face,
+            "red": face is not None and any(s in face for s in "♥♦"),
+            "seen": [words.name(s)[:1].upper() for s in seen], "seen_by_me": seat in seen,
+            "selectable": (o, i) in selectable, "selected": selected,
+            "anim": anim.get((o, i)), "label": ", ".join(parts),
+        }
+
+    def _deck(self, obs, legal) -> dict:
+        can = any(isinstance(a, DrawDeck) for a in legal)
+        key = "deck_draw" if can else "deck"
+        return {"count": obs.deck_size, "label": self.t(key, n=obs.deck_size),
+                "action": "draw" if can else None}
+
+    def _discard(self, obs, legal, words) -> dict:
+        if not obs.discard:
+            return {"face": None, "label": self.t("discard_empty"), "action": None}
+        face = words.card(obs.discard[-1])
+        can = any(isinstance(a, TakeDiscard) for a in legal)
+        label = self.t("discard_take", card=face) if can else self.t("discard_pile", card=face)
+        return {"face": face, "red": any(s in face for s in "♥♦"), "label": label,
+                "action": "take" if can else None, "count": len(obs.discard)}
+
+    def _drawn(self, obs, words):
+        if obs.drawn is not None:
+            face = words.card(obs.drawn)
+            return {"face": face, "red": any(s in face for s in "♥♦"),
+                    "label": self.t("drawn_card", card=face)}
+        if obs.drawn_hidden:
+            return {"face": None, "label": self.t("drawn_hidden", name=words.name(obs.current))}
+        return None
+
+    def _status(self, obs, legal, words) -> str:
+        t, seat, phase, rules = self.t, obs.seat, obs.phase, obs.rules
+        if phase == "game_over":
+            return t("st_game_over")
+        if phase == "round_over":
+            return t("st_round_over", n=obs.round_no)
+        if obs.gives:
+            snapper, owner = obs.gives[0]
+            if snapper == seat:
+                return t("st_give_you", name=words.name(owner))
+            to = t("to_you") if owner == seat else words.name(owner)
+            return t("st_give_other", name=words.name(snapper), owner=to)
+        if phase == "peek":
+            if obs.peeked[seat]:
+                return t("st_peek_wait")
+            if rules.initial_peek == "choose":
+                return t("st_peek_choose", n=rules.peek_count)
+            return t("st_peek_fixed")
+        if phase == "final":
+            return t("st_final") if not obs.ready[seat] else t("st_final_wait")
+        prefix = t("st_cabo", name=words.name(obs.caller)) + " " if obs.caller is not None else ""
+        if obs.current != seat:
+            text = t("st_other", name=words.name(obs.current))
+            if any(k in ("match", "pair") for k, _ in self._match_keys(legal)):
+                text += " " + t("st_match_open")
+            return prefix + text
+        if phase == "turn":
+            keys = {k for k, _ in choices.plain_actions(legal)}
+            return prefix + t("st_turn_you", take=t("st_turn_take") if "take" in keys else "",
+                              cabo=t("st_turn_cabo") if "cabo" in keys else "")
+        if phase == "drawn":
+            keys = {k for k, _ in choices.plain_actions(legal)}
+            return prefix + t("st_drawn_you", card=words.card(obs.drawn) if obs.drawn is not None
+                              else "?", multi=t("st_drawn_multi") if rules.multi_replace else "",
+                              discard=t("st_drawn_discard") if "discard" in keys else "")
+        if phase == "power":
+            return prefix + t("st_power_" + obs.power)
+        if phase == "king":
+            return prefix + t("st_king_swap")
+        if phase == "after_turn":
+            return prefix + t("st_after_turn")
+        return prefix
+
+    @staticmethod
+    def _match_keys(legal) -> list:
+        return [("match" if isinstance(a, Match) else "pair", a) for a in legal
+                if isinstance(a, (Match, PairDiscard))]
+
+    def _result(self, obs, words):
+        if not obs.history:
+            return None
+        last, t = obs.history[-1], self.t
+        rows = []
+        for s in last["seats"]:
+            rows.append({
+                "name": words.name(s), "cards": [words.card(c) for c in last["hands"][s]],
+                "sum": last["sums"][s], "points": last["points"][s],
+                "why": words.notes(last["notes"][s], obs.rules), "total": last["totals"][s],
+                "caller": last["caller"] == s, "winner": s in last["winners"],
+            })
+        winners = t.join(words.name(s) for s in last["winners"])
+        return {
+            "title": t("result_title", n=last["round_no"]),
+            "caller": t("result_caller", name=words.name(last["caller"]))
+            if last["caller"] is not None else t("result_no_caller"),
+            "winners": (t("result_draw", names=winners) if last["draw"]
+                        else t("result_winners", names=winners)),
+            "rows": rows,
+            "head": [t("result_player"), t("result_cards"), t("result_sum"), t("result_points"),
+                     t("result_why"), t("result_total")],
+        }
+
+    def _scores(self, obs) -> dict:
+        names = self.names()
+        rows = [{"label": self.t("score_round", n=h["round_no"]),
+                 "points": ["" if p is None else p for p in h["points"]]} for h in obs.history]
+        return {"title": self.t("score_table"), "names": names, "rows": rows,
+                "totals": list(obs.totals),
+                "rounds_won": list(obs.rounds_won) if obs.rules.game_end == "host" else None,
+                "total_label": self.t("result_total"),
+                "won_label": self.t("rounds_won", n="").strip()}
+
+    def _game_over(self, obs, words):
+        if not obs.game_over:
+            return None
+        seat = obs.seat
+        if list(obs.winners) == [seat]:
+            text = self.t("game_winner_you")
+        else:
+            text = self.t("game_winner", names=self.t.join(words.name(s) for s in obs.winners))
+        return {"title": self.t("game_over_title"), "text": text}
+
+    def _log(self, words) -> list:
+        lines = []
+        for e in self.session.log_for(None)[-LOG_LINES * 2:]:
+            if e["kind"] == "turn":
+                continue
+            text = words.event(e)
+            if text:
+                lines.append(text)
+        return lines[-LOG_LINES:][::-1]
+
+    def _motion(self):
+        """Slots and piles touched by the last change, and cards that moved (from, to)."""
+        anim, moves = {}, []
+        for e in self.last:
+            kind, seat = e["kind"], e.get("seat")
+            if kind == "draw":
+                anim["drawn"] = "in"
+                moves.append(("deck", "drawn"))
+            elif kind == "take_discard":
+                anim["drawn"] = "in"
+                moves.append(("discard", "drawn"))
+            elif kind == "replace":
+                if e["ok"]:
+                    anim[(seat, e["slots"][0])] = "in"
+                    anim["discard"] = "in"
+                    moves += [(("slot", seat, i), "discard") for i in e["slots"]]
+                    moves.append(("drawn", ("slot", seat, e["slots"][0])))
+                else:
+                    anim[(seat, e["new_slot"])] = "in"
+                    moves.append(("drawn", ("slot", seat, e["new_slot"])))
+            elif kind == "discard":
+                anim["discard"] = "in"
+                moves.append(("drawn", "discard"))
+            elif kind == "swap":
+                a, b = (seat, e["slot"]), (e["target"], e["target_slot"])
+                anim[a] = anim[b] = "swap"
+                moves += [(("slot",) + a, ("slot",) + b), (("slot",) + b, ("slot",) + a)]
+            elif kind == "match":
+                if e["ok"]:
+                    anim["discard"] = "in"
+                    moves.append((("slot", e["owner"], e["slot"]), "discard"))
+                else:
+                    anim[(e["owner"], e["slot"])] = "wrong"
+            elif kind == "pair_discard" and e["ok"]:
+                anim["discard"] = "in"
+                moves += [(("slot", o, i), "discard") for o, i in e["cards"]]
+            elif kind == "give":
+                anim[(e["to"], e["to_slot"])] = "in"
+                moves.append((("slot", seat, e["slot"]), ("slot", e["to"], e["to_slot"])))
+            elif kind == "penalty":
+                anim[(seat, e["slot"])] = "in"
+                moves.append(("deck", ("slot", seat, e["slot"])))
+            elif kind in ("peek", "spy", "king_spy"):
+                owner = seat if kind == "peek" else e["target"]
+                anim[(owner, e["slot"])] = "peek"
+        return anim, moves

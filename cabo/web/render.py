@@ -1,0 +1,242 @@
+"""HTML for the view models of cabo.ui: plain strings, no decisions.
+
+Every control carries `data-ctl` (what a click means) and an accessible name. Nothing here
+touches the DOM, so the markup is tested under CPython too.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+
+# The 👁 mark of who has seen a card, drawn inline (no emoji font needed).
+EYE = ('<svg class="eye" viewBox="0 0 24 16" aria-hidden="true"><path d="M1 8c3-5 7-7 11-7s8 2 '
+       '11 7c-3 5-7 7-11 7S4 13 1 8z" fill="none" stroke="currentColor" stroke-width="2"/>'
+       '<circle cx="12" cy="8" r="3.2" fill="currentColor"/></svg>')
+
+
+def _e(value) -> str:
+    return escape(str(value), quote=True)
+
+
+def _select(field, label, value, choices, cls="") -> str:
+    opts = "".join(
+        f'<option value="{_e(v)}"{" selected" if str(v) == str(value) else ""}>{_e(text)}</option>'
+        for v, text in choices)
+    return (f'<label class="field {cls}"><span>{_e(label)}</span>'
+            f'<select data-field="{_e(field)}">{opts}</select></label>')
+
+
+def topbar(t, lang, langs, speed, speeds, in_game) -> str:
+    """Title, speed, language and the new-game button."""
+    lang_choices = [(code, name) for code, name in langs]
+    parts = [
+        f'<h1 class="brand">{_e(t("app_title"))}</h1>',
+        '<div class="top-controls">',
+        _select("speed", t("speed"), speed, [(s, t("speed_" + s)) for s in speeds], "compact"),
+        _select("lang", t("language"), lang, lang_choices, "compact"),
+    ]
+    if in_game:
+        parts.append(f'<button type="button" class="btn ghost" data-ctl="newgame">'
+                     f'{_e(t("new_game"))}</button>')
+    parts.append("</div>")
+    return f'<header class="topbar">{"".join(parts)}</header>'
+
+
+def notice(text, t) -> str:
+    if not text:
+        return ""
+    return (f'<div class="notice" role="alert"><p>{_e(text)}</p>'
+            f'<button type="button" class="btn" data-ctl="dismiss">{_e(t("dismiss"))}</button>'
+            '</div>')
+
+
+def setup(v, t, can_resume) -> str:
+    """The new-game form."""
+    presets = "".join(
+        f'<label class="preset{" checked" if p["checked"] else ""}">'
+        f'<input type="radio" name="preset" value="{_e(p["id"])}" data-field="preset"'
+        f'{" checked" if p["checked"] else ""}>'
+        f'<span class="preset-name">{_e(p["name"])}</span>'
+        f'<span class="preset-desc">{_e(p["desc"])}</span></label>'
+        for p in v["presets"])
+    seats = "".join(
+        f'<div class="seat-row">'
+        f'<input type="text" class="name" value="{_e(s["name"])}" maxlength="20" '
+        f'data-field="name:{s["i"]}" aria-label="{_e(s["name_label"])}">'
+        f'{_select("kind:" + str(s["i"]), s["kind_label"], s["kind"], s["kinds"], "kind")}'
+        f'</div>' for s in v["seats"])
+    options = "".join(_select(o["field"], o["label"], o["value"], o["choices"])
+                      for o in v["options"])
+    problem = (f'<p class="problem" role="alert">{_e(v["problem"])}</p>' if v["problem"] else "")
+    disabled = " disabled" if v["problem"] else ""
+    resume = (f'<button type="button" class="btn ghost" data-ctl="resume">{_e(t("resume"))}'
+              f'</button>' if can_resume else "")
+    c, h = v["count"], v["hand_size"]
+    return (
+        f'<section class="setup" aria-labelledby="setup-title">'
+        f'<h2 id="setup-title">{_e(v["title"])}</h2>'
+        f'<fieldset class="presets"><legend>{_e(t("rules"))}</legend>{presets}</fieldset>'
+        f'<fieldset class="players"><legend>{_e(t("players"))}</legend>'
+        f'<div class="row">{_select("count", c["label"], c["value"], [(x, x) for x in c["choices"]])}'
+        f'{_select("hand_size", h["label"], h["value"], [(x, x) for x in h["choices"]])}</div>'
+        f'{seats}</fieldset>'
+        f'<details class="custom" data-open="custom"><summary>{_e(v["options_label"])}</summary>'
+        f'<div class="options">{options}</div></details>'
+        f'{problem}'
+        f'<div class="setup-actions">{resume}'
+        f'<button type="button" class="btn primary" data-ctl="start"{disabled}>'
+        f'{_e(t("start"))}</button></div>'
+        f'</section>')
+
+
+def handoff(v) -> str:
+    return (f'<section class="handoff" aria-labelledby="handoff-title">'
+            f'<h2 id="handoff-title">{_e(v["title"])}</h2><p>{_e(v["text"])}</p>'
+            f'<button type="button" class="btn primary" data-ctl="handoff">{_e(v["button"])}'
+            f'</button></section>')
+
+
+def _card_face(face, red) -> str:
+    return f'<span class="face{" red" if red else ""}">{_e(face)}</span>'
+
+
+def _slot(s) -> str:
+    sid = f'slot-{s["owner"]}-{s["slot"]}'
+    if s["empty"]:
+        return f'<div class="card empty" id="{sid}" role="img" aria-label="{_e(s["label"])}"></div>'
+    cls = ["card", "up" if s["face"] else "down"]
+    if s["selectable"]:
+        cls.append("selectable")
+    if s["selected"]:
+        cls.append("selected")
+    if s["anim"]:
+        cls.append("anim-" + s["anim"])
+    inner = _card_face(s["face"], s["red"]) if s["face"] else '<span class="back"></span>'
+    if s["seen"]:
+        inner += (f'<span class="eyes{" mine" if s["seen_by_me"] else ""}" aria-hidden="true">'
+                  f'{EYE}{_e("".join(s["seen"]))}</span>')
+    disabled = "" if s["selectable"] else " disabled"
+    pressed = ' aria-pressed="true"' if s["selected"] else (
+        ' aria-pressed="false"' if s["selectable"] else "")
+    return (f'<button type="button" class="{" ".join(cls)}" id="{sid}" data-ctl="card" '
+            f'data-owner="{s["owner"]}" data-slot="{s["slot"]}" aria-label="{_e(s["label"])}"'
+            f'{pressed}{disabled}>{inner}</button>')
+
+
+def _player(p) -> str:
+    cls = ["player"]
+    if p["me"]:
+        cls.append("me")
+    if p["to_move"]:
+        cls.append("to-move")
+    if p["caller"]:
+        cls.append("caller")
+    marks = "".join(f'<span class="mark">{_e(m)}</span>' for m in p["marks"])
+    extra = f'<span class="won">{_e(p["rounds_won"])}</span>' if p["rounds_won"] else ""
+    slots = "".join(_slot(s) for s in p["slots"])
+    return (f'<section class="{" ".join(cls)}" aria-label="{_e(p["row_label"])}">'
+            f'<header class="player-head"><span class="pname">{_e(p["name"])}</span>{marks}'
+            f'<span class="ptotal">{_e(p["total"])}</span>{extra}</header>'
+            f'<div class="row" role="group" aria-label="{_e(p["row_label"])}">{slots}</div>'
+            f'</section>')
+
+
+def _pile(pid, info, anim, back) -> str:
+    cls = ["card", "pile", pid]
+    if anim:
+        cls.append("anim-" + anim)
+    if info.get("action"):
+        cls.append("selectable")
+    if back:
+        inner = '<span class="back"></span>' + f'<span class="count">{_e(info["count"])}</span>'
+        cls.append("down")
+    elif info.get("face"):
+        inner = _card_face(info["face"], info.get("red"))
+        cls.append("up")
+    else:
+        inner = ""
+        cls.append("empty")
+    if info.get("action"):
+        return (f'<button type="button" class="{" ".join(cls)}" id="{pid}" data-ctl="act" '
+                f'data-key="{_e(info["action"])}" aria-label="{_e(info["label"])}">{inner}</button>')
+    return f'<div class="{" ".join(cls)}" id="{pid}" role="img" aria-label="{_e(info["label"])}">{inner}</div>'
+
+
+def _drawn(d, anim) -> str:
+    if d is None:
+        return '<div class="card drawn placeholder" id="drawn" aria-hidden="true"></div>'
+    cls = "card drawn " + ("up" if d["face"] else "down") + (f" anim-{anim}" if anim else "")
+    inner = _card_face(d["face"], d.get("red")) if d["face"] else '<span class="back"></span>'
+    return f'<div class="{cls}" id="drawn" role="img" aria-label="{_e(d["label"])}">{inner}</div>'
+
+
+def _result(r) -> str:
+    head = "".join(f"<th scope=\"col\">{_e(h)}</th>" for h in r["head"])
+    rows = "".join(
+        f'<tr class="{"winner" if row["winner"] else ""}">'
+        f'<th scope="row">{_e(row["name"])}{" 📣" if row["caller"] else ""}</th>'
+        f'<td class="cards">{" ".join(_e(c) for c in row["cards"])}</td>'
+        f'<td class="num">{_e(row["sum"])}</td><td class="num">{_e(row["points"])}</td>'
+        f'<td class="why">{_e(row["why"])}</td><td class="num">{_e(row["total"])}</td></tr>'
+        for row in r["rows"])
+    return (f'<section class="result" aria-labelledby="result-title">'
+            f'<h2 id="result-title">{_e(r["title"])}</h2>'
+            f'<p>{_e(r["caller"])} {_e(r["winners"])}</p>'
+            f'<div class="scroll"><table aria-labelledby="result-title"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{rows}</tbody></table></div></section>')
+
+
+def _scores(s) -> str:
+    head = "".join(f'<th scope="col">{_e(n)}</th>' for n in s["names"])
+    rows = "".join(f'<tr><th scope="row">{_e(r["label"])}</th>'
+                   + "".join(f'<td class="num">{_e(p)}</td>' for p in r["points"]) + "</tr>"
+                   for r in s["rows"])
+    rows += (f'<tr class="totals"><th scope="row">{_e(s["total_label"])}</th>'
+             + "".join(f'<td class="num">{_e(x)}</td>' for x in s["totals"]) + "</tr>")
+    if s["rounds_won"] is not None:
+        rows += (f'<tr><th scope="row">{_e(s["won_label"])}</th>'
+                 + "".join(f'<td class="num">{_e(x)}</td>' for x in s["rounds_won"]) + "</tr>")
+    return (f'<section class="scores" aria-labelledby="scores-title">'
+            f'<h2 id="scores-title">{_e(s["title"])}</h2><div class="scroll">'
+            f'<table aria-labelledby="scores-title"><thead><tr><td></td>{head}</tr></thead>'
+            f'<tbody>{rows}</tbody></table></div></section>')
+
+
+def table(v, t, log_open) -> str:
+    """The table screen: other players, piles and drawn card, own row, buttons, panels."""
+    me = v["players"][-1]
+    others = "".join(_player(p) for p in v["players"][:-1])
+    buttons = "".join(
+        f'<button type="button" class="btn{" primary" if i == 0 else ""}" data-ctl="act" '
+        f'data-key="{_e(b["key"])}">{_e(b["label"])}</button>'
+        for i, b in enumerate(v["buttons"]))
+    hint = f'<p class="hint">{_e(v["hint"])}</p>' if v.get("hint") else ""
+    over = ""
+    if v["game_over"]:
+        over = (f'<section class="game-over" aria-labelledby="over-title">'
+                f'<h2 id="over-title">{_e(v["game_over"]["title"])}</h2>'
+                f'<p class="winner">{_e(v["game_over"]["text"])}</p>'
+                f'<button type="button" class="btn primary" data-ctl="newgame">'
+                f'{_e(t("new_game"))}</button></section>')
+    log = "".join(f"<li>{_e(line)}</li>" for line in v["log"])
+    return (
+        f'<div class="game">'
+        f'<div class="felt">'
+        f'<div class="others">{others}</div>'
+        f'<div class="center">'
+        f'{_pile("deck", v["deck"], v["anim"]["deck"], True)}'
+        f'{_pile("discard", v["discard"], v["anim"]["discard"], False)}'
+        f'{_drawn(v["drawn"], v["anim"]["drawn"])}'
+        f'</div>'
+        f'<p class="status" id="status">{_e(v["status"])}</p>'
+        f'{_player(me)}'
+        f'<div class="actions" role="group" aria-label="{_e(t("app_title"))}">{buttons}</div>'
+        f'{hint}'
+        f'</div>'
+        f'{over}'
+        f'{_result(v["result"]) if v["result"] else ""}'
+        f'<div class="panels">{_scores(v["scores"])}'
+        f'<details class="log" data-open="log"{" open" if log_open else ""}><summary>{_e(t("log"))}</summary>'
+        f'<ol class="log-list" aria-label="{_e(t("log"))}">{log}</ol></details></div>'
+        f'</div>')

@@ -1,0 +1,246 @@
+"""In-page self-test: run every code path of the game in the page's own Pyodide.
+
+The page ships a trimmed standard library (tools/stdlib.py: only the modules named in
+tools/stdlib-allowlist.txt, precompiled). A module missing from that list fails at its first
+import, so this runs, in the browser, everything the game can do: it imports every module
+of the page, plays a whole seeded game of every preset with every bot level of the page
+through `cabo.session.Session`, and one with a person's seat who follows the hint (when
+cabo.bots.hint exists), saves to and loads from localStorage after every round and formats a
+traceback of the game's own code. It is never started by a player: tests/e2e/test_stdlib.py and
+tools/stdlib_record.py start it (`start()`) and read the report from
+`globalThis.__caboSelftest` (a JSON string). The report also names the stdlib modules that
+were imported from the stdlib zip, which is how the allowlist is recorded.
+
+It only needs `js` for localStorage and the report, so it also runs under Node's Pyodide
+(tools/stdlib_record.py) with an in-memory store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+import pkgutil
+import sys
+import traceback
+
+import cabo
+from cabo.bots import PAGE_LEVELS, make_bot
+from cabo.errors import IllegalAction
+from cabo.rules import PRESETS
+from cabo.session import Seat, Session
+
+STORAGE_KEY = "cabo-selftest"
+# Command-line tools in the package that the page never imports.
+NOT_IN_PAGE = ("cabo.arena", "cabo.bench", "cabo.selfplay")
+# The same code paths as in a real game, with a fraction of the search.
+BOT_OPTIONS = {"hard": {"simulations": 2, "width": 2, "max_steps": 40}}
+HINT_EVERY = 5  # the person asks for a hint at every 5th decision (each is a search)
+MAX_ROUNDS = 30  # a safety net: games end by their rules long before
+HOST_ROUNDS = 2  # rounds before the host ends a game whose rules let the host end it
+
+
+def page_modules(in_browser: bool) -> list[str]:
+    """The cabo modules the page may import (cabo.web only in the browser)."""
+    names = ["cabo"]
+    for info in pkgutil.walk_packages(cabo.__path__, "cabo."):
+        name = info.name
+        if name in NOT_IN_PAGE or name == __name__:
+            continue
+        if name.startswith("cabo.web") and not in_browser:
+            continue
+        names.append(name)
+    return sorted(names)
+
+
+def stdlib_modules() -> list[str]:
+    """Modules imported so far from the stdlib zip (/lib/python3XY.zip), by their file.
+
+    Frozen modules (os, io, site, ...) are built into the interpreter: they name the zip as
+    their file but do not need it.
+    """
+    prefix = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+    found = set()
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None) or ""
+        frozen = getattr(getattr(module, "__spec__", None), "origin", None) == "frozen"
+        if path.startswith(prefix) and not frozen:
+            name = path[len(prefix):].rsplit(".", 1)[0].removesuffix("/__init__")
+            found.add(name.replace("/", "."))
+    return sorted(found)
+
+
+class MemoryStorage:
+    """localStorage's interface, for Node."""
+
+    def __init__(self):
+        self.items = {}
+
+    def setItem(self, key, value):  # noqa: N802 - the Web Storage API's names
+        self.items[key] = str(value)
+
+    def getItem(self, key):  # noqa: N802
+        return self.items.get(key)
+
+    def removeItem(self, key):  # noqa: N802
+        self.items.pop(key, None)
+
+
+def storage():
+    try:
+        from js import localStorage
+    except ImportError:
+        return MemoryStorage()
+    return localStorage
+
+
+def save_and_load(session: Session, store) -> Session:
+    """Save through the storage and resume from it, as a reload does."""
+    text = session.to_json()
+    store.setItem(STORAGE_KEY, text)
+    loaded = Session.from_json(store.getItem(STORAGE_KEY))
+    if loaded.to_json() != text:
+        raise AssertionError("a saved and loaded game differs from the original")
+    return loaded
+
+
+def tune(session: Session) -> None:
+    for bot in session.bots.values():
+        for name, value in BOT_OPTIONS.get(bot.name, {}).items():
+            setattr(bot, name, value)
+
+
+def hint_module():
+    """cabo.bots.hint, or None while it does not exist."""
+    try:
+        return importlib.import_module("cabo.bots.hint")
+    except ModuleNotFoundError as error:
+        if error.name != "cabo.bots.hint":
+            raise
+        return None
+
+
+def play_game(rules, level: str, seed: int, store, with_person: bool) -> dict:
+    """A whole seeded game; seat 0 is a person (who follows the hint) or a bot."""
+    seats = [Seat("You", None if with_person else level), Seat("Ann", level), Seat("Bo", level)]
+    session = Session(rules, seats, seed)
+    tune(session)
+    hint = hint_module() if with_person else None
+    helper = make_bot(PAGE_LEVELS[0], seed)  # the person's own moves between hints
+    steps = hints = 0
+    while not session.state.game_over:
+        steps += session.run_bots()
+        state = session.state
+        if state.game_over:
+            break
+        if state.phase == "round_over":
+            session = save_and_load(session, store)
+            tune(session)
+            if rules.game_end == "host" and state.round_no >= HOST_ROUNDS:
+                session.end_game()
+            elif state.round_no >= MAX_ROUNDS:
+                break
+            else:
+                session.next_round()
+            continue
+        seat = session.viewer()
+        observation, legal = session.observation(seat), session.legal(seat)
+        session.log_for(seat)
+        action = helper.choose(observation, legal)
+        if hint is not None and steps % HINT_EVERY == 0:
+            suggested, _code = hint.suggest(observation, legal, seed + steps, simulations=2)
+            hints += 1
+            if suggested is not None:
+                action = suggested
+        session.act(action)
+        steps += 1
+    session = save_and_load(session, store)
+    return {"preset": rules.name, "level": level, "person": with_person, "steps": steps,
+            "hints": hints, "rounds": session.state.round_no, "over": session.state.game_over}
+
+
+def check_page_storage() -> list:
+    """The page's own reading of saves (cabo.ui.storage, when it exists): good, bad, none."""
+    try:
+        ui_storage = importlib.import_module("cabo.ui.storage")
+    except ModuleNotFoundError as error:
+        if error.name not in ("cabo.ui", "cabo.ui.storage"):
+            raise
+        return []
+    good = Session(PRESETS["official"], [Seat("You"), Seat("Ann", "easy")], 3).to_json()
+    results = []
+    for text in (good, good[: len(good) // 2], '{"schema": 0}', None):
+        session, key, _reason = ui_storage.load_game(text)
+        results.append(key or ("loaded" if session else "none"))
+    return results
+
+
+def format_error() -> str:
+    """A traceback through the game's own code, as the page shows one."""
+    session = Session(PRESETS["official"], [Seat("You"), Seat("Ann", "easy")], 1)
+    try:
+        session.next_round()
+    except IllegalAction:
+        return "".join(traceback.format_exc())
+    raise AssertionError("dealing during the first round must be illegal")
+
+
+def steps(report: dict, in_browser: bool):
+    """Run everything, filling `report`; yields between games (the page stays responsive)."""
+    for name in page_modules(in_browser):
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if in_browser or error.name != "pyscript":
+                raise
+            continue  # a browser-only module, outside the browser
+        report["modules"].append(name)
+    store = storage()
+    seed = 0
+    for rules in PRESETS.values():
+        for level in PAGE_LEVELS:
+            seed += 1
+            report["games"].append(play_game(rules, level, seed, store, with_person=False))
+            yield
+        seed += 1
+        report["games"].append(play_game(rules, PAGE_LEVELS[0], seed, store, with_person=True))
+        yield
+    store.removeItem(STORAGE_KEY)
+    report["loads"] = check_page_storage()
+    report["traceback"] = format_error()
+    report["stdlib_modules"] = stdlib_modules()
+
+
+def run_sync(in_browser: bool = False) -> dict:
+    """The whole self-test at once (under Node, where nothing else must run meanwhile)."""
+    report = {"modules": [], "games": [], "traceback": None}
+    for _ in steps(report, in_browser):
+        pass
+    return report
+
+
+async def run(in_browser: bool = True) -> dict:
+    """The whole self-test, yielding to the page between games."""
+    report = {"modules": [], "games": [], "traceback": None}
+    for _ in steps(report, in_browser):
+        await asyncio.sleep(0)
+    return report
+
+
+def publish(report: dict) -> None:
+    import js
+
+    js.globalThis.__caboSelftest = json.dumps(report)
+
+
+async def _run_and_publish(in_browser: bool) -> None:
+    try:
+        report = await run(in_browser)
+    except BaseException as error:  # report it: the test shows the traceback
+        report = {"error": "".join(traceback.format_exception(error))}
+    publish(report)
+
+
+def start(in_browser: bool = True):
+    """Run in the background; the report appears as globalThis.__caboSelftest."""
+    return asyncio.ensure_future(_run_and_publish(in_browser))
