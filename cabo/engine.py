@@ -419,6 +419,8 @@ def _check_end_turn(state, a):
 
 
 def _do_end_turn(state, a, events):
+    if state.caller is not None:  # an automatic Cabo came during this turn: it was the last
+        state.final_left &= ~(1 << a.seat)
     _advance(state, events)
 
 

@@ -303,3 +303,20 @@ def test_hand_size_five_option():
     assert legal_actions(state, 1) == [InitialPeek(1, c) for c in combinations(range(5), 2)]
     play(state, InitialPeek(1, (2, 4)))
     assert state.known[1] == [0, 0, 0b010, 0, 0b010]
+
+
+def test_automatic_cabo_after_a_finished_turn_does_not_give_that_player_another_turn():
+    """001: "Alle anderen haben noch genau einen Zug." — seat 0 finished its turn (it may still
+    call Cabo) when seat 1 throws its last card: seat 0's turn was its last one (engine.py
+    decision: a turn under way when someone else calls is that player's last turn)."""
+    state = stacked(RULES, 3, [[1, 2, 3, 4], [5, None, None, None], [6, 7, 8, 9]],
+                    deck=[5, 2, 3], discard=[13])
+    state.turns_done = 9
+    play(state, DrawDeck(0), Discard(0))
+    assert state.phase == "after_turn"
+    play(state, Match(1, 1, 0))
+    assert state.caller == 1 and legal_actions(state, 0)[:1] == [EndTurn(0)]
+    play(state, EndTurn(0))
+    assert state.current == 2 and state.final_left == 0b100
+    plain_turn(state)
+    assert state.phase == "final"
