@@ -133,6 +133,7 @@ TEXTS = {
     "act_give": "Diese Karte abgeben",
     "act_match": "Einwerfen",
     "act_pair": "Als Paar ablegen",
+    "moves": "Züge",
     "clear_selection": "Auswahl aufheben",
     "hide_cards": "Karten verdecken",
     "handoff_title": "Gib das Gerät an {name} weiter",

@@ -131,6 +131,7 @@ TEXTS = {
     "act_give": "Give this card",
     "act_match": "Match",
     "act_pair": "Discard as a pair",
+    "moves": "Moves",
     "clear_selection": "Clear the selection",
     "hide_cards": "Hide the cards",
     "handoff_title": "Pass the device to {name}",

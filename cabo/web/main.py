@@ -185,6 +185,8 @@ class App:
         while version == self.version and self.screen == "table" and self.table is not None:
             task = self.table.bot_task()
             if task is None:
+                if document.getElementById("app").getAttribute("data-busy") != "false":
+                    self.render()
                 return
             delay, kind, seat = task
             await asyncio.sleep(delay / 1000)
@@ -228,6 +230,9 @@ class App:
             html += render.setup(setup.view(self.settings, t), t, self.table is not None)
             moves = []
         app.innerHTML = html
+        # Tests (and curious people) can see whether bots are still to move.
+        busy = in_game and self.table.bot_task() is not None
+        app.setAttribute("data-busy", "true" if busy else "false")
         for node in app.querySelectorAll("details[data-open]"):
             node.open = node.dataset.open in self.open
         if focus:

@@ -231,7 +231,7 @@ def table(v, t, log_open) -> str:
         f'</div>'
         f'<p class="status" id="status">{_e(v["status"])}</p>'
         f'{_player(me)}'
-        f'<div class="actions" role="group" aria-label="{_e(t("app_title"))}">{buttons}</div>'
+        f'<div class="actions" role="group" aria-label="{_e(t("moves"))}">{buttons}</div>'
         f'{hint}'
         f'</div>'
         f'{over}'

@@ -1,0 +1,132 @@
+"""Plays the page as a person would: role and label locators, clicks only.
+
+`Player` knows a simple, legal way through every decision: look at the first cards, draw,
+replace once then discard, skip powers, call Cabo when told to, say Ready, give the first
+card. It reads nothing but what the page shows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from .conftest import BOOT_TIMEOUT_MS
+
+PRESET_NAMES = {"official": "Official", "party": "Party", "standard52": "Standard 52",
+                "hut": "Mountain hut", "single": "Single round"}
+
+
+def open_page(page: Page, seed: int, lang: str = "en") -> None:
+    page.goto(f"./?seed={seed}&lang={lang}")
+    expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+
+
+def new_game(page: Page, preset: str = "official", kinds=("person", "easy", "easy"),
+             speed: str = "instant") -> None:
+    """Fill in the new-game form and start."""
+    page.get_by_role("radio", name=re.compile("^" + PRESET_NAMES[preset])).check()
+    page.get_by_label("Number of players").select_option(str(len(kinds)))
+    for i, kind in enumerate(kinds):
+        page.get_by_label(f"Player {i + 1} is").select_option(kind)
+    page.get_by_label("Speed").select_option(speed)
+    page.get_by_role("button", name="Start game").click()
+    wait_idle(page)
+
+
+def wait_idle(page: Page) -> None:
+    """Until no bot is due to move (instant speed: the bots have played)."""
+    expect(page.locator("#app")).to_have_attribute("data-busy", "false", timeout=20_000)
+
+
+def buttons(page: Page) -> list[str]:
+    """Names of the action buttons on screen."""
+    return page.get_by_role("group", name="Moves").get_by_role("button").all_inner_texts()
+
+
+def press(page: Page, name: str) -> None:
+    page.get_by_role("group", name="Moves").get_by_role("button", name=name, exact=True).click()
+    wait_idle(page)
+
+
+def own_card(page: Page, n: int):
+    """The person's card n (1 = leftmost)."""
+    return page.get_by_role("button", name=re.compile(rf"^Your card {n},"))
+
+
+def own_selectable_cards(page: Page) -> list[int]:
+    """Numbers of the person's cards that may be clicked now."""
+    out = []
+    for label in page.get_by_role("group", name="Your cards").get_by_role("button").all():
+        if label.is_enabled():
+            out.append(int(re.match(r"Your card (\d+),", label.get_attribute("aria-label"))[1]))
+    return out
+
+
+class Player:
+    """A simple person: peeks the first cards, replaces once, then discards, calls Cabo."""
+
+    def __init__(self, page: Page, cabo_after_draws: int = 1):
+        self.page = page
+        self.draws = 0
+        self.cabo_after = cabo_after_draws
+        self.called = False
+
+    def step(self) -> bool:
+        """One decision; False when the round is over (or the game)."""
+        page = self.page
+        names = buttons(page)
+        if page.get_by_role("heading", name=re.compile(r"^Round \d+: the reveal")).count():
+            return False
+        if "Look at the cards" in names:
+            press(page, "Look at the cards")
+        elif page.get_by_text(re.compile(r"^Choose \d of your cards")).count():
+            count = int(re.search(r"Choose (\d)", page.locator("#status").inner_text())[1])
+            for n in own_selectable_cards(page)[:count]:
+                own_card(page, n).click()
+            press(page, "Look at the cards")
+        elif "Call Cabo" in names and self.draws >= self.cabo_after:
+            self.called = True
+            press(page, "Call Cabo")
+        elif "Draw" in names:
+            self.draws += 1
+            press(page, "Draw")
+        elif "Replace with the drawn card" in names or "Discard the drawn card" in names:
+            if self.draws == 1 or "Discard the drawn card" not in names:
+                own_card(page, own_selectable_cards(page)[0]).click()
+                press(page, "Replace with the drawn card")
+            else:
+                press(page, "Discard the drawn card")
+        elif "Skip the power" in names:
+            press(page, "Skip the power")
+        elif "End turn" in names:
+            press(page, "End turn")
+        elif "Ready" in names:
+            press(page, "Ready")
+        elif page.get_by_text(re.compile(r"^Give .* one of your cards")).count():
+            own_card(page, own_selectable_cards(page)[0]).click()
+            press(page, "Give this card")
+        else:
+            raise AssertionError(f"no move found; buttons {names}, status "
+                                 f"{page.locator('#status').inner_text()!r}")
+        return True
+
+    def play_round(self, max_steps: int = 200) -> None:
+        for _ in range(max_steps):
+            if not self.step():
+                return
+        raise AssertionError("the round did not end")
+
+
+def round_result(page: Page) -> dict:
+    """The reveal table: per player their cards, sum, points and total; and the caller."""
+    section = page.get_by_role("region", name=re.compile(r"^Round \d+: the reveal"))
+    rows = {}
+    for row in section.get_by_role("row").all()[1:]:
+        name = row.get_by_role("rowheader").inner_text().replace("📣", "").strip()
+        cells = row.get_by_role("cell").all_inner_texts()
+        rows[name] = {"cards": cells[0].split(), "sum": int(cells[1]), "points": int(cells[2]),
+                      "why": cells[3], "total": int(cells[4])}
+    text = section.inner_text()
+    caller = re.search(r"(\S+) called Cabo\.", text)
+    return {"rows": rows, "caller": caller[1] if caller else None, "text": text}
