@@ -8,6 +8,9 @@
    no typings. tests/e2e/test_boot.py checks that every copied file is loaded.
 2. Packs the cabo package (without __pycache__ and tests) into static/build/cabo.zip, which
    pyscript.toml unpacks, so the package arrives in one request.
+3. Ships a trimmed, precompiled stdlib instead of Pyodide's python_stdlib.zip, a lock file
+   without the package list, and bytecode for the cabo package inside cabo.zip (next to its
+   sources): tools/stdlib.py, which compiles with Pyodide under Node and caches the result.
 
 Both outputs are git-ignored. Files are rewritten only when their content changed, so a
 second run is quick and changes nothing.
@@ -21,10 +24,16 @@ import re
 import shutil
 import sys
 import zipfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if __package__ in (None, ""):  # python tools/build.py
+    sys.path.insert(0, str(ROOT))
+
+from tools import stdlib  # noqa: E402
+
 NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
@@ -145,12 +154,18 @@ def _write_if_changed(path: Path, data: bytes) -> bool:
     return True
 
 
-def sync_files(src_dir: Path, names: list[str] | tuple[str, ...], dest_dir: Path) -> int:
-    """Make dest_dir hold exactly `names` copied from src_dir; return how many were written."""
+def sync_files(
+    src_dir: Path,
+    names: list[str] | tuple[str, ...],
+    dest_dir: Path,
+    replaced: Mapping[str, Path] | None = None,
+) -> int:
+    """Make dest_dir hold exactly `names` copied from src_dir (or from `replaced[name]`);
+    return how many were written."""
     dest_dir.mkdir(parents=True, exist_ok=True)
     written = 0
     for name in names:
-        src, dest = src_dir / name, dest_dir / name
+        src, dest = (replaced or {}).get(name, src_dir / name), dest_dir / name
         if not src.is_file():
             raise BuildError(f"{src.relative_to(ROOT)} is missing: run `npm ci`.")
         same = (
@@ -180,17 +195,25 @@ def cabo_sources(package: Path = CABO) -> list[Path]:
     return files
 
 
-def package_cabo(package: Path = CABO, dest: Path = CABO_ZIP) -> bool:
-    """Write the package as a reproducible zip (paths start with cabo/); True if it changed."""
+def package_cabo(
+    package: Path = CABO, dest: Path = CABO_ZIP, bytecode: Mapping[str, bytes] | None = None
+) -> bool:
+    """Write the package as a reproducible zip (paths start with cabo/); True if it changed.
+
+    `bytecode` adds files by archive name (the .pyc files tools/stdlib.py compiled).
+    """
     if not package.is_dir():
         raise BuildError(f"{package} is missing: nothing to package.")
+    files = {path.relative_to(package.parent).as_posix(): path.read_bytes()
+             for path in cabo_sources(package)}
+    files.update(bytecode or {})
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in cabo_sources(package):
-            info = zipfile.ZipInfo(path.relative_to(package.parent).as_posix(), (1980, 1, 1, 0, 0, 0))
+        for name, data in sorted(files.items()):
+            info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, data)
     return _write_if_changed(dest, buffer.getvalue())
 
 
@@ -199,6 +222,7 @@ class BuildResult:
     vendor_files: tuple[str, ...]  # paths under static/vendor/, e.g. "pyodide/pyodide.mjs"
     copied: int  # vendor files this run wrote
     zip_changed: bool  # whether static/build/cabo.zip was rewritten
+    runtime: str = ""  # what tools/stdlib.py shipped (trimmed stdlib, bytecode)
 
     def summary(self) -> list[str]:
         size = sum((VENDOR / name).stat().st_size for name in self.vendor_files)
@@ -207,7 +231,7 @@ class BuildResult:
             f"({self.copied} copied)",
             f"static/build/cabo.zip: {CABO_ZIP.stat().st_size / 1e3:.1f} kB "
             f"({'written' if self.zip_changed else 'unchanged'})",
-        ]
+        ] + ([self.runtime] if self.runtime else [])
 
 
 def vendor_plan() -> dict[str, tuple[Path, list[str]]]:
@@ -222,13 +246,21 @@ def vendor_plan() -> dict[str, tuple[Path, list[str]]]:
 def build() -> BuildResult:
     """Run the whole set-up step."""
     check_node_modules()
+    sources = [(path.relative_to(CABO.parent).as_posix(), path) for path in cabo_sources()]
+    try:
+        runtime = stdlib.prepare(sources)
+    except stdlib.StdlibError as error:
+        raise BuildError(str(error)) from None
     plan = vendor_plan()
-    copied = sum(sync_files(src, names, VENDOR / folder) for folder, (src, names) in plan.items())
+    copied = sum(
+        sync_files(src, names, VENDOR / folder, runtime.files if folder == "pyodide" else None)
+        for folder, (src, names) in plan.items()
+    )
     for stale in VENDOR.iterdir():
         if stale.name not in plan:
             shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
     files = tuple(f"{folder}/{name}" for folder, (_, names) in plan.items() for name in names)
-    return BuildResult(files, copied, package_cabo())
+    return BuildResult(files, copied, package_cabo(bytecode=runtime.bytecode), runtime.summary())
 
 
 def main() -> int:

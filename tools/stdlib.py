@@ -1,0 +1,236 @@
+"""The page's Python runtime files: a trimmed, precompiled stdlib and the game's bytecode.
+
+    python -m tools.stdlib          # build (or reuse) them and print what the page gets
+
+Pyodide boots from `python_stdlib.zip` next to pyodide.mjs (PyScript passes no stdLibURL).
+The stock zip holds the whole standard library as source, which the page then compiles
+module by module while the player waits. tools/build.py ships instead:
+
+- python_stdlib.zip: only the modules named in tools/stdlib-allowlist.txt (what Pyodide,
+  PyScript and the game import, recorded by tools/stdlib_record.py) and their parent
+  packages, as .pyc compiled by the pinned Pyodide itself under Node
+  (tools/pyodide_node.mjs running tools/pyc_job.py): bytecode is only valid for the exact
+  interpreter build that wrote it, and the host Python is another version. Modules that
+  Pyodide's binary has frozen in (os, io, site, ...) need no file.
+- pyodide-lock.json: the stock file's header without its package list (the page installs no
+  package; the full list is 119 kB that Pyodide fetches at every boot).
+- bytecode for the cabo package (`__pycache__/*.cpython-3XY.pyc` next to each source, which
+  stays in the archive: tracebacks show the game's source lines).
+
+Every .pyc is an unchecked hash-based pyc, so unpacking (which sets new mtimes) does not
+invalidate it. The results are cached in node_modules/.cache/cabo-runtime/, keyed by a
+fingerprint of the installed Pyodide (so `npm ci` of another version rebuilds them), the
+allowlist and the compiler script; an unchanged build starts no Node process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+ALLOWLIST = ROOT / "tools" / "stdlib-allowlist.txt"
+NODE_HELPER = ROOT / "tools" / "pyodide_node.mjs"
+PYC_JOB = ROOT / "tools" / "pyc_job.py"
+STDLIB_ZIP = "python_stdlib.zip"
+LOCK_FILE = "pyodide-lock.json"
+# Bytecode optimisation level: 0 keeps docstrings and asserts, as the stock stdlib behaves
+# (-OO would save about 15 % of the zip but change what inspect and pydoc see).
+OPTIMIZE = 0
+NODE_TIMEOUT_S = 300
+
+
+class StdlibError(Exception):
+    """A set-up problem the user can fix; its message says how."""
+
+
+def pyodide_dir() -> Path:
+    return NODE_MODULES / "pyodide"
+
+
+def cache_root() -> Path:
+    return NODE_MODULES / ".cache" / "cabo-runtime"
+
+
+def read_allowlist(path: Path = ALLOWLIST) -> list[str]:
+    """The module names of the allowlist: one a line, `#` starts a comment."""
+    if not path.is_file():
+        raise StdlibError(f"{path} is missing: run `python -m tools.stdlib_record`.")
+    names = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        name = line.split("#", 1)[0].strip()
+        if name:
+            names.add(name)
+    return sorted(names)
+
+
+def _sha256(*parts: bytes) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(len(part).to_bytes(8, "little"))
+        digest.update(part)
+    return digest.hexdigest()
+
+
+def lock_info(pyodide: Path | None = None) -> dict:
+    """The "info" header of the installed pyodide-lock.json (versions and ABI)."""
+    pyodide = pyodide or pyodide_dir()
+    try:
+        return json.loads((pyodide / LOCK_FILE).read_text(encoding="utf-8"))["info"]
+    except (OSError, ValueError, KeyError) as error:
+        raise StdlibError(f"cannot read {pyodide / LOCK_FILE} ({error}): run `npm ci`.") from None
+
+
+def cache_tag(pyodide: Path | None = None) -> str:
+    """sys.implementation.cache_tag of the installed Pyodide, e.g. cpython-314."""
+    major, minor = lock_info(pyodide)["python"].split(".")[:2]
+    return f"cpython-{major}{minor}"
+
+
+def fingerprint(pyodide: Path | None = None) -> str:
+    """Identifies the interpreter build and the compiler: bytecode is valid for it only."""
+    pyodide = pyodide or pyodide_dir()
+    parts = [(pyodide / "package.json").read_bytes(), PYC_JOB.read_bytes(), bytes([OPTIMIZE])]
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB_ZIP):
+        path = pyodide / name
+        if not path.is_file():
+            raise StdlibError(f"node_modules/pyodide/{name} is missing: run `npm ci`.")
+        parts.append(path.read_bytes())
+    return _sha256(*parts)
+
+
+def trimmed_lock(pyodide: Path | None = None) -> bytes:
+    """pyodide-lock.json without packages: Pyodide fetches it at boot and checks its ABI."""
+    return (json.dumps({"info": lock_info(pyodide), "packages": {}}, sort_keys=True) + "\n").encode()
+
+
+def host_to_pyodide(path: Path) -> str:
+    """The path under which tools/pyodide_node.mjs shows a host file to Python."""
+    return "/host" + str(Path(path).resolve())
+
+
+def run_in_pyodide(script: Path, *args: str, stdlib: Path | None = None,
+                   timeout: float = NODE_TIMEOUT_S) -> subprocess.CompletedProcess:
+    """Run a Python script in the pinned Pyodide under Node (absolute paths as arguments)."""
+    node = shutil.which("node")
+    if node is None:
+        raise StdlibError("node is not on PATH: the stdlib is compiled by Pyodide under Node "
+                          "(install Node.js 18 or later).")
+    command = [node, str(NODE_HELPER)]
+    if stdlib is not None:
+        command += ["--stdlib", str(stdlib)]
+    command += [str(script), *args]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise StdlibError(f"Pyodide under Node took over {timeout:.0f} s: {' '.join(command)}")
+    if result.returncode != 0:
+        raise StdlibError(f"Pyodide under Node failed ({' '.join(command)}):\n"
+                          f"{result.stdout}{result.stderr}".rstrip())
+    return result
+
+
+@dataclass
+class Runtime:
+    """What tools/build.py ships besides the copied npm files."""
+
+    files: dict[str, Path]  # static/vendor/pyodide/ name -> cached file to copy
+    bytecode: dict[str, bytes]  # archive name (cabo/__pycache__/x.cpython-314.pyc) -> pyc
+    modules: int  # modules in the trimmed stdlib
+    compiled: list[str] = field(default_factory=list)  # what this run compiled
+
+    def summary(self) -> str:
+        size = self.files[STDLIB_ZIP].stat().st_size
+        done = f"compiled {', '.join(self.compiled)}" if self.compiled else "cached"
+        return (f"{STDLIB_ZIP}: {self.modules} stdlib modules as .pyc, {size / 1e3:.0f} kB; "
+                f"{len(self.bytecode)} game modules as .pyc ({done})")
+
+
+def pyc_name(archive_name: str, tag: str) -> str:
+    """cabo/web/main.py -> cabo/web/__pycache__/main.cpython-314.pyc"""
+    folder, _, file = archive_name.rpartition("/")
+    stem = file.removesuffix(".py")
+    return f"{folder}/__pycache__/{stem}.{tag}.pyc" if folder else f"__pycache__/{stem}.{tag}.pyc"
+
+
+def prepare(sources: Iterable[tuple[str, Path]] = (), allowlist: Path = ALLOWLIST) -> Runtime:
+    """The trimmed stdlib, the lock file and the bytecode of `sources` ((archive name, file)
+    pairs; only .py files are compiled), from the cache or compiled now in one Node run."""
+    pyodide = pyodide_dir()
+    modules = read_allowlist(allowlist)
+    print_ = fingerprint(pyodide)
+    cache = cache_root() / print_[:16]
+    if cache_root().is_dir():
+        for stale in cache_root().iterdir():  # other Pyodide builds
+            if stale != cache:
+                shutil.rmtree(stale, ignore_errors=True)
+    (cache / "pyc").mkdir(parents=True, exist_ok=True)
+    tag = cache_tag(pyodide)
+
+    lock = cache / LOCK_FILE
+    if not lock.is_file() or lock.read_bytes() != trimmed_lock(pyodide):
+        lock.write_bytes(trimmed_lock(pyodide))
+    stdlib = cache / f"stdlib-{_sha256(print_.encode(), json.dumps(modules).encode())[:16]}.zip"
+
+    partial = stdlib.with_name(f"{stdlib.stem}.{os.getpid()}.tmp")
+    job = {"stdlib": None, "sources": [], "optimize": OPTIMIZE}
+    compiled = []
+    if not stdlib.is_file():
+        job["stdlib"] = {"source": host_to_pyodide(pyodide / STDLIB_ZIP),
+                         "dest": host_to_pyodide(partial), "modules": modules}
+        compiled.append(f"the stdlib ({len(modules)} modules)")
+    wanted = {}
+    for name, path in sources:
+        if not name.endswith(".py"):
+            continue
+        data = path.read_bytes()
+        cached = cache / "pyc" / f"{_sha256(name.encode(), data)[:32]}.pyc"
+        wanted[pyc_name(name, tag)] = cached
+        if not cached.is_file():
+            job["sources"].append({"src": host_to_pyodide(path), "filename": name,
+                                   "dest": host_to_pyodide(cached)})
+    if job["sources"]:
+        compiled.append(f"{len(job['sources'])} game modules")
+    if compiled:
+        with tempfile.TemporaryDirectory(prefix="cabo-pyc-") as tmp:
+            job_file = Path(tmp) / "job.json"
+            job_file.write_text(json.dumps(job), encoding="utf-8")
+            run_in_pyodide(PYC_JOB, str(job_file))
+        if job["stdlib"]:
+            partial.chmod(0o644)
+            partial.replace(stdlib)
+    for stale in cache.glob("stdlib-*.zip"):  # built from an older allowlist
+        if stale != stdlib:
+            stale.unlink()
+    if wanted:  # the bytecode of earlier versions of the sources
+        for stale in (cache / "pyc").iterdir():
+            if stale not in wanted.values():
+                stale.unlink(missing_ok=True)
+    return Runtime(
+        files={STDLIB_ZIP: stdlib, LOCK_FILE: lock},
+        bytecode={name: path.read_bytes() for name, path in sorted(wanted.items())},
+        modules=len(modules),
+        compiled=compiled,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        print(prepare().summary())
+    except StdlibError as error:
+        print(f"tools/stdlib.py: error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
