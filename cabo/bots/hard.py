@@ -1,10 +1,11 @@
 """The hard bot: determinized Monte Carlo search with the medium policy as rollout policy.
 
 For a real decision it keeps the few best candidates of the medium ranking, deals
-`simulations` consistent worlds from its observation (`worlds.deal_world`: the
-CloneAndRandomize step of ISMCTS) and plays every candidate in every world to the end of the round; the same
-worlds serve every candidate (common random numbers). The budget is a fixed number of
-rollouts, never wall-clock time, so a choice is reproducible from the bot's seed.
+consistent worlds from its observation (`worlds.deal_world`: the CloneAndRandomize step of
+ISMCTS) and plays every candidate in every world to the end of the round; the same worlds
+serve every candidate (common random numbers). The budget is a fixed number of engine steps
+(`simulations` rollouts of a typical length), never wall-clock time: a choice is
+reproducible from the bot's seed, and late decisions (short rollouts) get more worlds.
 Cheap decisions (a single legal move, initial peek, giving a card, peeking, spying, matches)
 skip the search.
 """
@@ -23,6 +24,9 @@ from .worlds import deal_world
 
 SEARCH_PHASES = ("turn", "drawn", "after_turn", "king")
 SEARCH_POWERS = ("swap", "king")
+STEPS_PER_ROLLOUT = 30   # the budget is simulations x this many engine steps, where
+ROLLOUT_COST = 6         # cloning and scoring a rollout counts as this many steps
+WORLD_COST = 3           # and dealing a world as this many
 
 
 class HardBot(Bot):
@@ -31,11 +35,11 @@ class HardBot(Bot):
     name = "hard"
     reaction_ms = 600
 
-    def __init__(self, seed: int, simulations: int = 64, width: int = 3, max_steps: int = 150,
-                 confidence: float = 1.0):
+    def __init__(self, seed: int, simulations: int = 80, width: int = 3, max_steps: int = 150,
+                 confidence: float = 0.0):
         super().__init__(seed)
         self.confidence = confidence     # standard errors a deviation from medium must win by
-        self.simulations = simulations   # worlds dealt per searched decision
+        self.simulations = simulations   # rollouts per searched decision (nominal, see above)
         self.width = width               # candidates kept from the medium ranking
         self.max_steps = max_steps       # a rollout is cut after this many actions
         self.last_scores = None          # [(mean reward, action)] of the last search
@@ -61,15 +65,20 @@ class HardBot(Bot):
         self.last_scores = None
         if len(cands) < 2:
             return ranked[0][1]
-        worlds = max(2, self.simulations // len(cands))
-        rewards = [[0.0] * worlds for _ in cands]
-        for w in range(worlds):
+        budget = self.simulations * STEPS_PER_ROLLOUT
+        rewards = [[] for _ in cands]
+        used = 0
+        while used < budget or len(rewards[0]) < 2:
             world = deal_world(obs, self.rng)
+            start = world.step
+            used += WORLD_COST
             for k, action in enumerate(cands):
                 state = world.clone()
                 apply(state, action)
                 finished = play_out(state, MEDIUM, self.max_steps)
-                rewards[k][w] = reward(state, obs.seat, finished)
+                rewards[k].append(reward(state, obs.seat, finished))
+                used += state.step - start + ROLLOUT_COST
+        worlds = len(rewards[0])
         self.last_scores = [(sum(r) / worlds, a) for r, a in zip(rewards, cands)]
         return cands[self._pick(rewards)]
 

@@ -8,7 +8,6 @@ other parameters, the easy bot. It reads only the View, so it never sees a hidde
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 
 from ..actions import (
@@ -42,12 +41,24 @@ MEDIUM = Params()
 
 
 def decide(v, legal, prm=MEDIUM):
-    """The best own move (legal must not be empty)."""
-    return rank(v, legal, prm)[0][1]
+    """The best own move (legal must not be empty); the first of equal ones."""
+    scored = score(v, legal, prm)
+    best = scored[0]
+    for item in scored:
+        if item[0] > best[0]:
+            best = item
+    return best[1]
 
 
 def rank(v, legal, prm=MEDIUM) -> list:
     """[(score, action)] for the own moves in `legal`, best first (stable on ties)."""
+    scored = score(v, legal, prm)
+    order = sorted(range(len(scored)), key=lambda k: -scored[k][0])
+    return [scored[k] for k in order]
+
+
+def score(v, legal, prm=MEDIUM) -> list:
+    """[(score, action)] for the own moves in `legal`, in their order."""
     moves = [a for a in legal if not isinstance(a, (Match, PairDiscard))] or legal
     phase = v.phase
     first = moves[0]
@@ -64,8 +75,7 @@ def rank(v, legal, prm=MEDIUM) -> list:
         scored = [(cabo if isinstance(a, CallCabo) else 0.0, a) for a in moves]
     else:
         scored = [(_misc_score(a), a) for a in moves]
-    order = sorted(range(len(scored)), key=lambda k: -scored[k][0])
-    return [scored[k] for k in order]
+    return scored
 
 
 def _misc_score(a) -> float:
@@ -108,27 +118,34 @@ def _turn(v, moves, prm) -> list:
 
 
 @lru_cache(maxsize=64)
-def _kinds(rules, n) -> Counter:
-    """How many cards of each (value, power) a game holds."""
+def _kinds(rules, n) -> tuple:
+    """((value, power) per kind, kind index per card id, count per kind) of a game's cards."""
     values, powers, _, _, _ = deck_totals(rules, n)
-    return Counter(zip(values, powers))
+    kinds = sorted(set(zip(values, powers)), key=lambda k: (k[0], str(k[1])))
+    index = {k: i for i, k in enumerate(kinds)}
+    kind_of = tuple(index[k] for k in zip(values, powers))
+    counts = [0] * len(kinds)
+    for k in kind_of:
+        counts[k] += 1
+    return tuple(kinds), kind_of, tuple(counts)
 
 
 def draw_gain(v, prm) -> float:
     """Expected gain of drawing the deck's top card (card counting over unseen cards)."""
-    left = Counter(_kinds(v.rules, v.n))
-    values, powers = v.values, v.powers
-    seen = list(v.discard)
+    kinds, kind_of, counts = _kinds(v.rules, v.n)
+    left = list(counts)
+    for c in v.discard:
+        left[kind_of[c]] -= 1
     if v.drawn is not None:
-        seen.append(v.drawn)
+        left[kind_of[v.drawn]] -= 1
     for row in v.cards:
-        seen += [c for c in row if c is not None and c >= 0]
-    for c in seen:
-        left[(values[c], powers[c])] -= 1
+        for c in row:
+            if c is not None and c >= 0:
+                left[kind_of[c]] -= 1
     base = replace_base(v, prm)[0]
     by_power = {}
     total, weight = 0.0, 0
-    for (value, power), k in left.items():
+    for (value, power), k in zip(kinds, left):
         if k <= 0:
             continue
         pg = by_power.get(power)
