@@ -104,6 +104,9 @@ class App:
             self.screen = "table"
             self.render()
             self.schedule()
+        elif ctl == "handoff":
+            self.table.confirm_handoff()
+            self.render()
         elif ctl == "dismiss":
             self.notice = None
             self.render()
@@ -124,6 +127,11 @@ class App:
             self.schedule()
         if not field.startswith("name:"):
             self.render()
+
+    def on_input(self, event) -> None:
+        field = _py(event.target.dataset.field) if hasattr(event.target, "dataset") else None
+        if field and field.startswith("name:"):
+            self.settings = setup.change(self.settings, field, event.target.value, self.t)
 
     def on_toggle(self, event) -> None:
         target = event.target
@@ -273,6 +281,7 @@ def start() -> None:
     app = App()
     for kind, handler, capture in (("click", app.on_click, False),
                                    ("change", app.on_change, False),
+                                   ("input", app.on_input, False),
                                    ("toggle", app.on_toggle, True)):
         proxy = create_proxy(handler)
         _proxies.append(proxy)
