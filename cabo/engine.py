@@ -16,6 +16,8 @@ Decisions where the texts are silent (see also matching.py and scoring.py):
 
 from __future__ import annotations
 
+from dataclasses import fields
+from functools import lru_cache
 from itertools import combinations
 
 from . import matching
@@ -107,30 +109,44 @@ def _turn_actions(state, seat) -> list:
     rules = state.rules
     own = state.occupied(seat)
     if phase == "turn":
-        out = [DrawDeck(seat)] if state.deck else []
+        out = [_simple(DrawDeck, seat)] if state.deck else []
         if rules.take_discard and state.discard and own:
-            out.append(TakeDiscard(seat))
+            out.append(_simple(TakeDiscard, seat))
         if rules.cabo_instead and _cabo_allowed(state):
-            out.append(CallCabo(seat))
+            out.append(_simple(CallCabo, seat))
         return out
     if phase == "drawn":
-        out = [Replace(seat, (i,)) for i in own]
-        if rules.multi_replace:
-            for k in range(2, len(own) + 1):
-                out += [Replace(seat, combo) for combo in combinations(own, k)]
+        out = list(_replace_options(seat, tuple(own), rules.multi_replace))
         if state.drawn_from == "deck" or not own:
             out.append(Discard(seat))
         return out
     if phase == "power":
-        return _power_actions(state, seat, own) + [SkipPower(seat)]
+        return _power_actions(state, seat, own) + [_simple(SkipPower, seat)]
     if phase == "king":
         out = []
         if _swappable(state, state.king_target[0]):
             out = [KingSwap(seat, i) for i in own]
-        return out + [SkipPower(seat)]
+        return out + [_simple(SkipPower, seat)]
     if phase == "after_turn":
-        return ([CallCabo(seat)] if state.caller is None else []) + [EndTurn(seat)]
+        return ([_simple(CallCabo, seat)] if state.caller is None else []) + [
+            _simple(EndTurn, seat)]
     return []
+
+
+@lru_cache(maxsize=None)
+def _simple(cls, seat):
+    """The action of kind `cls` for `seat` (cached: actions are immutable values)."""
+    return cls(seat)
+
+
+@lru_cache(maxsize=4096)
+def _replace_options(seat, own, multi) -> tuple:
+    """The Replace actions for these occupied slots (cached: actions are immutable values)."""
+    out = [Replace(seat, (i,)) for i in own]
+    if multi:
+        for k in range(2, len(own) + 1):
+            out += [Replace(seat, combo) for combo in combinations(own, k)]
+    return tuple(out)
 
 
 def _swappable(state, target) -> bool:
@@ -163,6 +179,7 @@ def apply(state, action) -> list:
     seat = getattr(action, "seat", None)
     if type(seat) is not int or not 0 <= seat < state.n:
         raise IllegalAction(f"no seat {seat!r} in this game")
+    _check_fields(action)
     check, do = handler
     check(state, action)
     events = []
@@ -170,6 +187,22 @@ def apply(state, action) -> list:
     state.step += 1
     _after_action(state, events)
     return events
+
+
+def _check_fields(action) -> None:
+    """Malformed values raise IllegalAction: ints (not bools) and tuples of ints / of pairs."""
+    for name in _FIELD_NAMES[type(action)]:
+        value = getattr(action, name)
+        if name == "slots":
+            ok = isinstance(value, tuple) and all(type(i) is int for i in value)
+        elif name == "cards":
+            ok = isinstance(value, tuple) and all(
+                isinstance(p, tuple) and len(p) == 2 and all(type(i) is int for i in p)
+                for p in value)
+        else:
+            ok = type(value) is int
+        if not ok:
+            raise IllegalAction(f"{type(action).__name__}: malformed {name} {value!r}")
 
 
 def _after_action(state, events) -> None:
@@ -194,12 +227,15 @@ def _require(cond: bool, message: str) -> None:
 
 def _check_turn(state, a, phases) -> None:
     _require(not state.gives, "a card must be given first")
-    _require(state.phase in phases, f"not possible now (phase {state.phase})")
-    _require(a.seat == state.current, f"it is seat {state.current}'s turn")
+    if state.phase not in phases:  # (no f-string on the hot path unless it fails)
+        raise IllegalAction(f"not possible now (phase {state.phase})")
+    if a.seat != state.current:
+        raise IllegalAction(f"it is seat {state.current}'s turn")
 
 
 def _check_in(a, state) -> None:
-    _require(a in legal_actions(state, a.seat), f"{a!r} is not allowed now")
+    if a not in own_actions(state, a.seat):
+        raise IllegalAction(f"{a!r} is not allowed now")
 
 
 # InitialPeek
@@ -522,3 +558,4 @@ _HANDLERS = {
     NextRound: (_check_next_round, _do_next_round),
     EndGame: (_check_end_game, _do_end_game),
 }
+_FIELD_NAMES = {cls: tuple(f.name for f in fields(cls)) for cls in _HANDLERS}
