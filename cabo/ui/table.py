@@ -16,6 +16,11 @@ from . import choices
 from .describe import Words
 from .pacing import next_bot_task
 
+try:  # the hint button appears when the bots offer a suggestion
+    from ..bots.hint import suggest
+except ImportError:  # pragma: no cover - older bots package
+    suggest = None
+
 RESULT_PHASES = ("round_over", "game_over")
 LOG_LINES = 80
 
@@ -87,10 +92,27 @@ class Table:
         if key == "handoff":
             self.confirm_handoff()
             return []
+        if key == "hint":
+            self.show_hint()
+            return []
         for k, action in self.buttons():
             if k == key:
                 return self.act(action)
         return []
+
+    def show_hint(self) -> None:
+        """Ask the hint bot (it sees this seat's observation only); select its cards."""
+        seat = self.screen_seat()
+        if suggest is None or seat is None:
+            return
+        obs = self.session.observation(seat)
+        action, code = suggest(obs, self.session.legal(seat), obs.step)
+        key = "hint_" + code
+        self.hint = self.t("hint_text", text=self.t(key) if self.t.has(key) else code)
+        if action is not None:
+            cards = choices.cards_of(action)
+            if cards:
+                self.selection = tuple(sorted(cards))
 
     def act(self, action) -> list:
         """Apply an action of a person or a bot and remember what it showed."""
@@ -181,6 +203,9 @@ class Table:
             buttons.append({"key": "clear", "label": self.t("clear_selection")})
         if self.reveals and self.reveal_seat == seat:
             buttons.append({"key": "hide", "label": self.t("hide_cards")})
+        if (suggest is not None and obs.phase not in RESULT_PHASES
+                and any(not isinstance(a, (Match, PairDiscard)) for a in legal)):
+            buttons.append({"key": "hint", "label": self.t("act_hint")})
         return {
             "screen": "table",
             "seat": seat,
@@ -195,6 +220,7 @@ class Table:
             "game_over": self._game_over(obs, words),
             "log": self._log(words),
             "moves": moves,
+            "round_ended": any(e["kind"] == "round_end" for e in self.last),
             "anim": {"deck": anim.get("deck"), "discard": anim.get("discard"),
                      "drawn": anim.get("drawn")},
             "hint": self.hint,
@@ -270,7 +296,8 @@ class Table:
         return {
             "owner": o, "slot": i, "empty": False, "face": face,
             "red": face is not None and any(s in face for s in "♥♦"),
-            "seen": [words.name(s)[:1].upper() for s in seen], "seen_by_me": seat in seen,
+            "seen": [] if obs.phase in RESULT_PHASES else [words.name(s)[:1].upper() for s in seen],
+            "seen_by_me": seat in seen,
             "selectable": (o, i) in selectable, "selected": selected,
             "anim": anim.get((o, i)), "label": ", ".join(parts),
         }
@@ -358,6 +385,7 @@ class Table:
                 "sum": last["sums"][s], "points": last["points"][s],
                 "why": words.notes(last["notes"][s], obs.rules), "total": last["totals"][s],
                 "caller": last["caller"] == s, "winner": s in last["winners"],
+                "caller_mark": t("caller_mark"),
             })
         winners = t.join(words.name(s) for s in last["winners"])
         return {

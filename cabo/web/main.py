@@ -252,6 +252,10 @@ class App:
             self.announce = []
             if text:
                 document.getElementById("live").textContent = text
+        if in_game and view.get("round_ended"):
+            node = _py(document.getElementById("result-title"))
+            if node is not None:
+                node.scrollIntoView(window.JSON.parse('{"block": "nearest"}'))
         if moves and self.table.speed != "instant" and hasattr(window, "caboFly"):
             window.caboFly(_moves_json(moves))
         if in_game:

@@ -171,11 +171,16 @@ def _drawn(d, anim) -> str:
     return f'<div class="{cls}" id="drawn" role="img" aria-label="{_e(d["label"])}">{inner}</div>'
 
 
+def _caller_mark(row) -> str:
+    return f' <span class="mark cabo-mark">{_e(row["caller_mark"])}</span>'
+
+
 def _result(r) -> str:
     head = "".join(f"<th scope=\"col\">{_e(h)}</th>" for h in r["head"])
     rows = "".join(
         f'<tr class="{"winner" if row["winner"] else ""}">'
-        f'<th scope="row">{_e(row["name"])}{" 📣" if row["caller"] else ""}</th>'
+        f'<th scope="row">{_e(row["name"])}'
+        f'{_caller_mark(row) if row["caller"] else ""}</th>'
         f'<td class="cards">{" ".join(_e(c) for c in row["cards"])}</td>'
         f'<td class="num">{_e(row["sum"])}</td><td class="num">{_e(row["points"])}</td>'
         f'<td class="why">{_e(row["why"])}</td><td class="num">{_e(row["total"])}</td></tr>'

@@ -123,7 +123,7 @@ def round_result(page: Page) -> dict:
     section = page.get_by_role("region", name=re.compile(r"^Round \d+: the reveal"))
     rows = {}
     for row in section.get_by_role("row").all()[1:]:
-        name = row.get_by_role("rowheader").inner_text().replace("📣", "").strip()
+        name = row.get_by_role("rowheader").inner_text().replace("called Cabo", "").strip()
         cells = row.get_by_role("cell").all_inner_texts()
         rows[name] = {"cards": cells[0].split(), "sum": int(cells[1]), "points": int(cells[2]),
                       "why": cells[3], "total": int(cells[4])}
