@@ -101,10 +101,11 @@ class Rules:
             raise ValueError("rules: hand_size must be 1..6")
         if not 1 <= self.peek_count <= self.hand_size:
             raise ValueError("rules: peek_count must be 1..hand_size")
-        if self.jokers < 0 or self.decks < 1 or self.decks_large_table < 1:
-            raise ValueError("rules: jokers >= 0 and decks >= 1")
-        if self.wrong_match_penalty < 0 or self.cabo_min_rounds < 0:
-            raise ValueError("rules: penalties and cabo_min_rounds must not be negative")
+        if not (0 <= self.jokers <= 16 and 1 <= self.decks <= 4
+                and 1 <= self.decks_large_table <= 4):
+            raise ValueError("rules: jokers must be 0..16 and decks 1..4")
+        if not 0 <= self.wrong_match_penalty <= 10 or self.cabo_min_rounds < 0:
+            raise ValueError("rules: wrong_match_penalty must be 0..10, cabo_min_rounds >= 0")
         for rank, power in self.powers:
             if power not in POWERS or not 0 <= rank <= 13:
                 raise ValueError(f"rules: bad power {rank}: {power}")
@@ -137,6 +138,13 @@ class Rules:
         if unknown:
             raise ValueError(f"rules: unknown options {sorted(unknown)}")
         d = dict(d)
+        defaults = cls()
+        for key, value in d.items():
+            default = getattr(defaults, key)
+            if key == "powers" or (key == "exact_target_reset" and value is None):
+                continue
+            if type(value) is not type(default if default is not None else 0):
+                raise ValueError(f"rules: {key} must be a {type(default).__name__}")
         if "powers" in d:
             d["powers"] = tuple((int(rank), str(power)) for rank, power in d["powers"])
         return cls(**d)

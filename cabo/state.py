@@ -144,7 +144,7 @@ class State:
         """The state saved by `to_dict`; SaveError with a readable reason otherwise."""
         if not isinstance(d, dict) or "schema" not in d:
             raise SaveError("not a saved Cabo game")
-        if d["schema"] != SCHEMA:
+        if type(d["schema"]) is not int or d["schema"] != SCHEMA:
             raise SaveError(f"saved with an older version (schema {d['schema']}, now {SCHEMA})")
         try:
             rules = Rules.from_dict(d["rules"])
@@ -162,7 +162,8 @@ class State:
             _check_loaded(s)
         except SaveError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
+                RecursionError) as exc:
             raise SaveError(f"the saved game is damaged ({type(exc).__name__}: {exc})") from None
         return s
 
@@ -183,8 +184,63 @@ def _jsonify(value):
     return value
 
 
+def _int(v, lo=None, hi=None) -> bool:
+    return type(v) is int and (lo is None or v >= lo) and (hi is None or v <= hi)
+
+
+def _int_list(v, n, lo=None, hi=None) -> bool:
+    return type(v) is list and len(v) == n and all(_int(x, lo, hi) for x in v)
+
+
+def _check_fields(s: State) -> None:
+    """Every saved field has its type and range (garbage must not load and crash later)."""
+    n = s.n
+    if not _int(n, 2, 6) or s.phase not in PHASES:
+        raise SaveError("the saved game is damaged (bad phase or players)")
+    seat, mask = (0, n - 1), (0, (1 << n) - 1)
+    checks = {
+        "seed": type(s.seed) in (int, str),
+        "round_no": _int(s.round_no, 0), "turns_done": _int(s.turns_done, 0),
+        "step": _int(s.step, 0), "dealer": _int(s.dealer, *seat),
+        "first": _int(s.first, *seat), "current": _int(s.current, *seat),
+        "seats": (bool(s.seats) and all(_int(x, *seat) for x in s.seats)
+                  and list(s.seats) == sorted(set(s.seats))),
+        "totals": _int_list(s.totals, n), "rounds_won": _int_list(s.rounds_won, n, 0),
+        "peeked": type(s.peeked) is list and len(s.peeked) == n
+        and all(type(x) is bool for x in s.peeked),
+        "ready": type(s.ready) is list and len(s.ready) == n
+        and all(type(x) is bool for x in s.ready),
+        "game_over": type(s.game_over) is bool,
+        "winners": all(_int(x, *seat) for x in s.winners),
+        "history": type(s.history) is list and all(type(h) is dict for h in s.history),
+        "hands": type(s.hands) is list and len(s.hands) == n and all(
+            type(h) is list and all(c is None or _int(c, 0) for c in h) for h in s.hands),
+        "known": type(s.known) is list and len(s.known) == n and all(
+            type(k) is list and all(_int(x, *mask) for x in k) for k in s.known),
+        "deck": type(s.deck) is list and all(_int(c, 0) for c in s.deck),
+        "discard": type(s.discard) is list and all(_int(c, 0) for c in s.discard),
+        "drawn": (s.drawn is None) == (s.phase != "drawn") and (s.drawn is None
+                                                                or _int(s.drawn, 0)),
+        "drawn_from": s.drawn_from in (None, "deck", "discard"),
+        "power": s.power in (None, "peek", "spy", "swap", "king"),
+        "king_target": s.king_target is None or (len(s.king_target) == 2 and all(
+            _int(x, 0) for x in s.king_target)),
+        "caller": s.caller is None or _int(s.caller, *seat),
+        "final_left": _int(s.final_left, *mask),
+        "match_target": s.match_target is None or (type(s.discard) is list and bool(s.discard)
+                                                   and s.match_target == s.discard[-1]),
+        "gives": type(s.gives) is list and all(
+            type(g) is list and len(g) == 2 and all(_int(x, *seat) for x in g)
+            for g in s.gives),
+    }
+    bad = [name for name, ok in checks.items() if not ok]
+    if bad:
+        raise SaveError(f"the saved game is damaged (bad {', '.join(bad)})")
+
+
 def _check_loaded(s: State) -> None:
     """Cheap consistency checks on a loaded state: each card once, fields in range."""
+    _check_fields(s)
     if s.phase not in PHASES or not 2 <= s.n <= 6 or len(s.hands) != s.n:
         raise SaveError("the saved game is damaged (bad phase or players)")
     places = [c for h in s.hands for c in h if c is not None] + s.deck + s.discard
