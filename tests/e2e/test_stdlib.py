@@ -1,0 +1,97 @@
+"""The trimmed, precompiled stdlib: what is shipped, and every game path running on it.
+
+The page loads only the stdlib modules in tools/stdlib-allowlist.txt (tools/stdlib.py). A
+module the game starts to use without being in the list would fail at its first import in
+a player's browser; these tests run every code path of the game in Chromium on the shipped
+stdlib so that it fails here instead. The fix is `python -m tools.stdlib_record` (which
+rewrites the list) and `python tools/build.py`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import zipfile
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from cabo.bots import PAGE_LEVELS
+from cabo.rules import PRESETS
+from tools import build, stdlib
+from tools.stdlib_record import run_selftest
+
+from .conftest import BOOT_TIMEOUT_MS
+
+pytestmark = pytest.mark.e2e
+
+SHIPPED_STDLIB = build.VENDOR / "pyodide" / stdlib.STDLIB_ZIP
+
+
+def with_parents(modules) -> set[str]:
+    out = set()
+    for name in modules:
+        parts = name.split(".")
+        out.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return out
+
+
+def test_the_page_gets_the_allowlisted_stdlib_as_bytecode(site) -> None:
+    with zipfile.ZipFile(SHIPPED_STDLIB) as archive:
+        files = [n for n in archive.namelist() if not n.endswith("/")]
+    assert files and all(name.endswith(".pyc") for name in files), "bytecode only"
+    shipped = {name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+               for name in files}
+    assert shipped == with_parents(stdlib.read_allowlist())
+    stock = stdlib.pyodide_dir() / stdlib.STDLIB_ZIP
+    assert SHIPPED_STDLIB.stat().st_size < 0.7 * stock.stat().st_size
+
+    lock = json.loads((build.VENDOR / "pyodide" / stdlib.LOCK_FILE).read_text())
+    assert lock == {"info": stdlib.lock_info(), "packages": {}}
+
+
+def test_the_game_ships_its_sources_with_bytecode(site) -> None:
+    names = set(zipfile.ZipFile(build.CABO_ZIP).namelist())
+    sources = {n for n in names if n.endswith(".py")}
+    tag = stdlib.cache_tag()
+    assert "cabo/session.py" in sources, "sources stay: tracebacks show the game's lines"
+    assert {stdlib.pyc_name(n, tag) for n in sources} == names - sources
+
+
+def test_an_unchanged_build_compiles_nothing(site) -> None:
+    sources = [(p.relative_to(build.CABO.parent).as_posix(), p) for p in build.cabo_sources()]
+    runtime = stdlib.prepare(sources)
+    assert runtime.compiled == []
+    assert runtime.files[stdlib.STDLIB_ZIP].read_bytes() == SHIPPED_STDLIB.read_bytes()
+
+
+def test_every_game_path_runs_in_the_page_on_the_trimmed_stdlib(booted_page: Page) -> None:
+    report = run_selftest(booted_page)
+
+    games = report["games"]
+    assert len(games) == len(PRESETS) * (len(PAGE_LEVELS) + 1)
+    assert {(g["preset"], g["level"]) for g in games if not g["person"]} == {
+        (p, level) for p in PRESETS for level in PAGE_LEVELS}
+    assert all(g["over"] for g in games), games
+    assert all(g["hints"] > 0 for g in games if g["person"]), "the hint ran"
+    # Tracebacks of the game's own code show its source lines (the .py files are shipped).
+    assert 'File "/home/pyodide/cabo/session.py"' in report["traceback"]
+    assert "return self.act(NextRound(0))" in report["traceback"]
+    if "cabo.ui.storage" in report["modules"]:
+        assert report["loads"][0] == "loaded" and report["loads"][-1] == "none"
+    assert set(report["stdlib_modules"]) <= with_parents(stdlib.read_allowlist())
+
+
+def test_setup_hint_and_score_screens_on_the_trimmed_stdlib(page: Page) -> None:
+    """The page's own screens (the UI tests cover them in depth; this is the short tour)."""
+    from .driver import Player, new_game, open_page
+
+    open_page(page, seed=5)
+    new_game(page, "official", kinds=("person", *PAGE_LEVELS), speed="instant")
+    page.get_by_role("button", name="Hint", exact=True).click()  # the hard bot's search
+    expect(page.get_by_text(re.compile(r"^Hint: "))).to_be_visible()
+    Player(page).play_round()
+    expect(page.get_by_role("region", name=re.compile(r"^Round \d+: the reveal"))).to_be_visible()
+    page.reload()  # the save in localStorage resumes the round's result
+    expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(page.get_by_role("region", name=re.compile(r"^Round \d+: the reveal"))).to_be_visible()
