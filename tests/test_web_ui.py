@@ -144,3 +144,11 @@ def test_a_good_save_loads():
     table = solo_table()
     session, key, _ = storage.load_game(table.session.to_json())
     assert key is None and session.to_json() == table.session.to_json()
+
+
+def test_the_hint_suggests_from_the_persons_view_and_selects_its_cards():
+    table = solo_table()
+    run_bots(table)
+    table.press("hint")
+    assert table.hint.startswith("Hint: ")
+    assert [k for k, _ in table.buttons()] == ["look"]  # the suggested two cards are selected

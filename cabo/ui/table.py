@@ -81,6 +81,16 @@ class Table:
         """Select or unselect a card."""
         self.selection = choices.toggle(self.legal(), self.selection, (owner, slot))
 
+    def quick_match(self, owner: int, slot: int) -> list:
+        """A double click: throw this one card onto the discard pile, if that is legal."""
+        seat = self.screen_seat()
+        if seat is None:
+            return []
+        for key, action in choices.selected_actions(self.legal(), ((owner, slot),), seat):
+            if key == "match":
+                return self.act(action)
+        return []
+
     def press(self, key: str) -> list:
         """Press the button `key` (see `buttons`); returns the events, [] if it is gone."""
         if key == "clear":

@@ -128,6 +128,15 @@ class App:
         if not field.startswith("name:"):
             self.render()
 
+    def on_dblclick(self, event) -> None:
+        target = _py(event.target.closest("[data-ctl='card']"))
+        if target is None or self.table is None:
+            return
+        events = self.table.quick_match(int(target.dataset.owner), int(target.dataset.slot))
+        if events:
+            self.after_change(events)
+            self.schedule()
+
     def on_input(self, event) -> None:
         field = _py(event.target.dataset.field) if hasattr(event.target, "dataset") else None
         if field and field.startswith("name:"):
@@ -286,6 +295,7 @@ def start() -> None:
     for kind, handler, capture in (("click", app.on_click, False),
                                    ("change", app.on_change, False),
                                    ("input", app.on_input, False),
+                                   ("dblclick", app.on_dblclick, False),
                                    ("toggle", app.on_toggle, True)):
         proxy = create_proxy(handler)
         _proxies.append(proxy)

@@ -63,6 +63,37 @@ def own_selectable_cards(page: Page) -> list[int]:
     return out
 
 
+def other_selectable_cards(page: Page) -> list:
+    """Locators of other players' cards that may be clicked now."""
+    cards = page.get_by_role("button", name=re.compile(r"'s card \d+,"))
+    return [c for c in cards.all() if c.is_enabled()]
+
+
+POWER_BUTTONS = ("Look at this card", "Spy on this card", "Look at this card (king)",
+                 "Swap these cards", "Swap with the spied card")
+
+
+def use_power(page: Page) -> bool:
+    """Use the power on the first cards that fit (own, another's, or both); False if none."""
+    own = own_selectable_cards(page)[:1]
+    others = other_selectable_cards(page)[:1]
+    for pick_own, pick_other in ((own, []), ([], others), (own, others)):
+        if "Clear the selection" in buttons(page):
+            press(page, "Clear the selection")
+        for n in pick_own:
+            own_card(page, n).click()
+        for card in pick_other:
+            card.click()
+        names = buttons(page)
+        for name in POWER_BUTTONS:
+            if name in names:
+                press(page, name)
+                return True
+    if "Clear the selection" in buttons(page):
+        press(page, "Clear the selection")
+    return False
+
+
 class Player:
     """A simple person: peeks the first cards, replaces once, then discards, calls Cabo."""
 
@@ -71,6 +102,8 @@ class Player:
         self.draws = 0
         self.cabo_after = cabo_after_draws
         self.called = False
+        self.powers = 0
+        self.used_powers = 0
 
     def step(self) -> bool:
         """One decision; False when the round is over (or the game)."""
@@ -98,7 +131,11 @@ class Player:
             else:
                 press(page, "Discard the drawn card")
         elif "Skip the power" in names:
-            press(page, "Skip the power")
+            self.powers += 1
+            if self.powers % 2 == 1 and use_power(page):
+                self.used_powers += 1
+            else:
+                press(page, "Skip the power")
         elif "End turn" in names:
             press(page, "End turn")
         elif "Ready" in names:

@@ -69,8 +69,9 @@ def expected_points(preset: str, sums: dict, hands: dict, caller) -> dict:
 def test_a_whole_round_through_the_page(page: Page, preset: str) -> None:
     open_page(page, SEEDS[preset])
     new_game(page, preset)
-    person = Player(page, cabo_after_draws=1)
+    person = Player(page, cabo_after_draws=3)
     person.play_round()
+    print(preset, "draws", person.draws, "powers used", person.used_powers, "of", person.powers)
 
     result = round_result(page)
     assert result["caller"] is not None, "someone called Cabo"
