@@ -152,3 +152,32 @@ def test_the_hint_suggests_from_the_persons_view_and_selects_its_cards():
     table.press("hint")
     assert table.hint.startswith("Hint: ")
     assert [k for k, _ in table.buttons()] == ["look"]  # the suggested two cards are selected
+
+
+def test_a_foreign_match_asks_for_a_card_back():
+    """Party rules: snapping another player's card; the snapper then gives one of theirs."""
+    for seed in range(60):
+        s = Session(PRESETS["party"], [Seat("Me"), Seat("Ada", "easy")], seed)
+        table = Table(s, T)
+        table.click_card(0, 0)
+        table.click_card(0, 1)
+        table.press("look")
+        while table.bot_task() and table.bot_task()[1] == "move":
+            table.run_bot_task("move", table.bot_task()[2])
+        state = s.state
+        if state.match_target is None:
+            continue
+        target = state.values[state.match_target]
+        hits = [i for i in state.occupied(1) if state.values[state.hands[1][i]] == target]
+        if not hits:
+            continue
+        table.click_card(1, hits[0])  # the test knows the card; the person just guesses
+        assert [k for k, _ in table.buttons()] and "match" in [k for k, _ in table.buttons()]
+        table.press("match")
+        assert "Give Ada one of your cards" in table.view()["status"]
+        table.click_card(0, 2)
+        table.press("give")
+        assert len(s.state.hands[1]) == 5 and s.state.hands[0][2] is None
+        assert "You give your card 3 to Ada." in table.view()["log"][0]
+        return
+    pytest.fail("no seed with a matching foreign card")
