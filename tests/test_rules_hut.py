@@ -162,3 +162,18 @@ def test_reaching_the_target_of_100_ends_the_game():
                           totals=[10, 66])
     assert state.totals == [0, 100]
     assert state.game_over and state.winners == (0,)
+
+
+def test_automatic_cabo_when_the_last_card_is_thrown():
+    """RULES.md: hut — a player left without cards calls Cabo automatically (also off-turn,
+    although hut's callers otherwise call at the end of their own turn)."""
+    state = stacked(RULES, 3, [["2♠", "7♠", "3♠", "4♠"], ["5♠", None, None, None],
+                               ["8♠", "9♠", "A♥", "3♥"]], deck=["A♦", "2♦", "3♦"],
+                    discard=["5♥"])
+    events = play(state, Match(1, 1, 0))
+    assert kinds(events) == ["match", "cabo"] and state.caller == 1
+    assert state.final_left == 0b101 and state.current == 0
+    plain_turn(state)
+    assert state.current == 2
+    plain_turn(state)
+    assert state.phase == "final"

@@ -320,3 +320,18 @@ def test_automatic_cabo_after_a_finished_turn_does_not_give_that_player_another_
     assert state.current == 2 and state.final_left == 0b100
     plain_turn(state)
     assert state.phase == "final"
+
+
+def test_the_callers_cards_may_be_taken_and_the_caller_gets_one_back():
+    """001: "Die Karten des Rufers dürfen getauscht und beim Ablegen gleicher Karten mitgenommen
+    werden (der Rufer bekommt dann eine Strafkarte)." """
+    state = stacked(RULES, 3, [[9, 2, 3, 4], [5, 6, 7, 8], [1, 10, 11, 12]], deck=[0, 1],
+                    discard=[9])
+    state.turns_done = 9
+    play(state, CallCabo(0))
+    assert state.current == 1
+    play(state, Match(2, 0, 0))
+    assert state.gives == [[2, 0]]
+    play(state, Give(2, 1))
+    assert row(state, 0) == [None, 2, 3, 4, 10]
+    assert state.known[0][4] == 0b100  # seat 2 peeked it; the caller does not know it
