@@ -9,7 +9,7 @@ from dataclasses import fields
 import pytest
 
 from cabo import PRESETS, Observation, Rules, apply, new_game, observe, preset
-from cabo.actions import DrawDeck, Replace, TakeDiscard
+from cabo.actions import DrawDeck, InitialPeek, Replace, TakeDiscard
 
 from invariants import host_action, random_action
 from stacking import play, stacked
@@ -188,3 +188,14 @@ def test_events_hide_secrets_from_other_seats():
                         assert all(k not in view for k in event.secret if k not in event.data)
                 assert all(k not in event.view(None) for k in event.secret
                            if k not in event.data)
+
+
+def test_peek_positions_are_public_but_not_the_cards():
+    """RULES.md: peek positions public for all presets; seed 001: "Alle sehen (👁), welche
+    Karten die anderen angeschaut haben." """
+    state = stacked(preset("party"), 2, [[1, 2, 3, 4], [5, 6, 7, 8]], deck=[0],
+                    discard=[13], peeked=False)
+    play(state, InitialPeek(0, (1, 3)))
+    assert observe(state, 1).hands[0] == ((None, 0), (None, 1), (None, 0), (None, 1))
+    mine = observe(state, 0).hands[0]
+    assert [cell[0] for cell in mine] == [None, state.hands[0][1], None, state.hands[0][3]]
