@@ -237,3 +237,20 @@ def test_cabo_is_the_whole_turn_and_everyone_else_gets_one_more_turn():
     events = play(state, *quiet_turn(0))
     assert "round_end" in kinds(events)
     assert state.phase == "round_over"
+
+
+def test_nothing_to_reshuffle_ends_the_round_scored_as_if_nobody_called():
+    """RULES.md: "Nothing to shuffle: the round ends." (scoring.py decision: scored as if nobody
+    called). All spare cards are put into seat 2's row so that the pile holds one card."""
+    state = stacked(RULES, 3, [[1, 2, 3, 4], [5, 6, 7, 8]], discard=[9])
+    spare = state.deck[:]
+    state.hands[2] += spare
+    state.known[2] += [0] * len(spare)
+    state.deck = []
+    events = play(state, TakeDiscard(0), Replace(0, (0,)))
+    assert kinds(events)[-4:] == ["turn", "deck_empty", "round_end", "game_over"]
+    result = round_end(events)
+    assert result["caller"] is None
+    assert result["sums"][:2] == [18, 26]
+    assert result["points"][:2] == [0, 26]
+    assert state.winners == (0,)

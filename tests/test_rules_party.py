@@ -335,3 +335,14 @@ def test_the_callers_cards_may_be_taken_and_the_caller_gets_one_back():
     play(state, Give(2, 1))
     assert row(state, 0) == [None, 2, 3, 4, 10]
     assert state.known[0][4] == 0b100  # seat 2 peeked it; the caller does not know it
+
+
+def test_a_snapper_left_without_cards_owes_nothing_and_calls_cabo():
+    """matching.py decision: a snapper without cards owes nothing more; 001: "Wer keine Karten
+    mehr hat, ruft automatisch Cabo." """
+    state = stacked(RULES, 3, [[7, 1, 2, 3], [7, None, None, None], [7, 4, 5, 6]],
+                    deck=[0, 0], discard=[11])
+    events = play(state, PairDiscard(1, ((0, 0), (1, 0), (2, 0))))
+    assert kinds(events) == ["pair_discard", "cabo"]
+    assert state.gives == [] and state.caller == 1 and state.final_left == 0b101
+    assert row(state, 0) == [None, 1, 2, 3] and row(state, 2) == [None, 4, 5, 6]
