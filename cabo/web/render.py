@@ -98,7 +98,11 @@ def handoff(v) -> str:
 
 
 def _card_face(face, red) -> str:
-    return f'<span class="face{" red" if red else ""}">{_e(face)}</span>'
+    color = " red" if red else ""
+    corner = _e(face if face != "Joker" else "★")
+    return (f'<span class="corner tl{color}" aria-hidden="true">{corner}</span>'
+            f'<span class="face{color}{" long" if len(face) > 3 else " mid" if len(face) == 3 else ""}">{_e(face)}</span>'
+            f'<span class="corner br{color}" aria-hidden="true">{corner}</span>')
 
 
 def _slot(s) -> str:
