@@ -13,15 +13,18 @@ pinned Pyodide under Node (tools/pyodide_node.mjs), never in the host Python. JO
   the bytecode of its source from `source` (Pyodide's python_stdlib.zip) as NAME.pyc or
   NAME/__init__.pyc, with the file name the stock zip would give it
   (/lib/python314.zip/json/decoder.py), so tracebacks name the module as before.
-- sources: writes each `src` file's bytecode to `dest`.
+- sources: writes the bytecode of each `src` file (or of `source`, base64) to `dest`, as a
+  checked hash-based pyc if `checked` is true (the importer then compares the source's
+  hash, and compiles the source instead if it differs).
 
-Every .pyc is an unchecked hash-based pyc (PEP 552): nothing compares it with a source file's
-modification time, which is meaningless once a zip is unpacked in the page. Paths are the
+Every .pyc is hash-based (PEP 552), unchecked unless asked: nothing compares it with a source
+file's modification time, which is meaningless once a zip is unpacked in the page. Paths are the
 /host/... paths that pyodide_node.mjs mounts.
 """
 
 from __future__ import annotations
 
+import base64
 import importlib.util
 import json
 import os
@@ -32,9 +35,9 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
-def pyc(source: bytes, filename: str, optimize: int) -> bytes:
+def pyc(source: bytes, filename: str, optimize: int, checked: bool = False) -> bytes:
     code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
-    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=checked))
 
 
 def module_entries(stock: zipfile.ZipFile, modules: list[str]) -> dict[str, str]:
@@ -87,9 +90,12 @@ def main(job_path: str) -> None:
         count = build_stdlib(stdlib["source"], stdlib["dest"], stdlib["modules"], optimize)
         print(f"stdlib: {count} modules compiled")
     for item in job.get("sources", []):
-        with open(item["src"], "rb") as file:
-            source = file.read()
-        data = pyc(source, item.get("filename", item["src"]), optimize)
+        if "source" in item:
+            source = base64.b64decode(item["source"])
+        else:
+            with open(item["src"], "rb") as file:
+                source = file.read()
+        data = pyc(source, item["filename"], optimize, item.get("checked", False))
         partial = f"{item['dest']}.{os.urandom(6).hex()}.tmp"
         with open(partial, "wb") as file:
             file.write(data)

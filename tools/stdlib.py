@@ -15,16 +15,20 @@ module by module while the player waits. tools/build.py ships instead:
 - pyodide-lock.json: the stock file's header without its package list (the page installs no
   package; the full list is 119 kB that Pyodide fetches at every boot).
 - bytecode for the cabo package (`__pycache__/*.cpython-3XY.pyc` next to each source, which
-  stays in the archive: tracebacks show the game's source lines).
+  stays in the archive: tracebacks show the game's source lines), and for the `pyscript`
+  package that PyScript's bundle writes into the same working directory at every start
+  (pyscript/__pycache__/ in cabo.zip; checked against the written source, so a different
+  PyScript falls back to compiling). Both save compiling Python in the page at boot.
 
-Every .pyc is an unchecked hash-based pyc, so unpacking (which sets new mtimes) does not
-invalidate it. The results are cached in node_modules/.cache/cabo-runtime/, keyed by a
+Every .pyc is hash-based (PEP 552), so unpacking (which sets new mtimes) does not invalidate
+it. The results are cached in node_modules/.cache/cabo-runtime/, keyed by a
 fingerprint of the installed Pyodide (so `npm ci` of another version rebuilds them), the
 allowlist and the compiler script; an unchanged build starts no Node process.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -47,6 +51,12 @@ LOCK_FILE = "pyodide-lock.json"
 # (-OO would save about 15 % of the zip but change what inspect and pydoc see).
 OPTIMIZE = 0
 NODE_TIMEOUT_S = 300
+
+
+# PyScript writes its own Python package into the working directory at every start, from
+# this object literal in its bundle (`pyscript: {"__init__.py": "...", ...}`), and imports it.
+PYSCRIPT_MARKER = '{pyscript:{"__init__.py":'
+_JS_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
 
 
 class StdlibError(Exception):
@@ -113,6 +123,89 @@ def trimmed_lock(pyodide: Path | None = None) -> bytes:
     return (json.dumps({"info": lock_info(pyodide), "packages": {}}, sort_keys=True) + "\n").encode()
 
 
+def _js_string(text: str, i: int) -> tuple[str, int]:
+    """The JavaScript string literal starting at text[i], decoded; and the index after it."""
+    quote, i, out = text[i], i + 1, []
+    while text[i] != quote:
+        char = text[i]
+        if char != "\\":
+            out.append(char)
+            i += 1
+            continue
+        escape = text[i + 1]
+        if escape == "u" and text[i + 2] == "{":
+            end = text.index("}", i)
+            out.append(chr(int(text[i + 3:end], 16)))
+            i = end + 1
+        elif escape == "u":
+            out.append(chr(int(text[i + 2:i + 6], 16)))
+            i += 6
+        elif escape == "x":
+            out.append(chr(int(text[i + 2:i + 4], 16)))
+            i += 4
+        elif escape == "\n":  # a line continuation
+            i += 2
+        else:
+            out.append(_JS_ESCAPES.get(escape, escape))
+            i += 2
+    return "".join(out).encode("utf-16", "surrogatepass").decode("utf-16"), i + 1
+
+
+def _js_object(text: str, i: int) -> tuple[dict, int]:
+    """The object literal of strings and objects starting at text[i]; and the index after."""
+    out, i = {}, i + 1
+    while True:
+        while text[i] in " \n\t,":
+            i += 1
+        if text[i] == "}":
+            return out, i + 1
+        if text[i] in "\"'":
+            key, i = _js_string(text, i)
+        else:
+            end = i
+            while text[end].isalnum() or text[end] in "_$":
+                end += 1
+            key, i = text[i:end], end
+        if text[i] != ":":
+            raise ValueError(f"unexpected {text[i:i + 20]!r}")
+        i += 1
+        if text[i] == "{":
+            out[key], i = _js_object(text, i)
+        elif text[i] in "\"'":
+            out[key], i = _js_string(text, i)
+        else:
+            raise ValueError(f"unexpected {text[i:i + 20]!r}")
+
+
+def pyscript_python(dist: Path | None = None) -> dict[str, bytes]:
+    """PyScript's own Python modules as its bundle writes them at start: {path: source}.
+
+    Empty if the bundle holds them differently (then they are simply not precompiled).
+    """
+    dist = dist or NODE_MODULES / "@pyscript" / "core" / "dist"
+    for js in sorted(dist.glob("core-*.js")):
+        text = js.read_text(encoding="utf-8")
+        start = text.find(PYSCRIPT_MARKER)
+        if start < 0:
+            continue
+        try:
+            tree, _ = _js_object(text, start)
+        except (ValueError, IndexError):
+            return {}
+        files = {}
+
+        def walk(prefix: str, node: dict) -> None:
+            for name, value in node.items():
+                if isinstance(value, dict):
+                    walk(f"{prefix}{name}/", value)
+                elif name.endswith(".py"):
+                    files[prefix + name] = value.encode("utf-8")
+
+        walk("", tree)
+        return files
+    return {}
+
+
 def host_to_pyodide(path: Path) -> str:
     """The path under which tools/pyodide_node.mjs shows a host file to Python."""
     return "/host" + str(Path(path).resolve())
@@ -144,7 +237,8 @@ class Runtime:
     """What tools/build.py ships besides the copied npm files."""
 
     files: dict[str, Path]  # static/vendor/pyodide/ name -> cached file to copy
-    bytecode: dict[str, bytes]  # archive name (cabo/__pycache__/x.cpython-314.pyc) -> pyc
+    bytecode: dict[str, bytes]  # archive name (cabo/__pycache__/x.cpython-314.pyc) -> pyc;
+    # also pyscript/__pycache__/*.pyc for the package PyScript writes next to cabo/
     modules: int  # modules in the trimmed stdlib
     compiled: list[str] = field(default_factory=list)  # what this run compiled
 
@@ -152,7 +246,7 @@ class Runtime:
         size = self.files[STDLIB_ZIP].stat().st_size
         done = f"compiled {', '.join(self.compiled)}" if self.compiled else "cached"
         return (f"{STDLIB_ZIP}: {self.modules} stdlib modules as .pyc, {size / 1e3:.0f} kB; "
-                f"{len(self.bytecode)} game modules as .pyc ({done})")
+                f"{len(self.bytecode)} modules of the game and PyScript as .pyc ({done})")
 
 
 def pyc_name(archive_name: str, tag: str) -> str:
@@ -188,18 +282,19 @@ def prepare(sources: Iterable[tuple[str, Path]] = (), allowlist: Path = ALLOWLIS
         job["stdlib"] = {"source": host_to_pyodide(pyodide / STDLIB_ZIP),
                          "dest": host_to_pyodide(partial), "modules": modules}
         compiled.append(f"the stdlib ({len(modules)} modules)")
+    # The game's modules, and PyScript's (checked against their source when imported: the
+    # page writes that source itself, so a mismatch must fall back to compiling it).
+    entries = [(name, path.read_bytes(), False) for name, path in sources if name.endswith(".py")]
+    entries += [(name, data, True) for name, data in sorted(pyscript_python().items())]
     wanted = {}
-    for name, path in sources:
-        if not name.endswith(".py"):
-            continue
-        data = path.read_bytes()
-        cached = cache / "pyc" / f"{_sha256(name.encode(), data)[:32]}.pyc"
+    for name, data, checked in entries:
+        cached = cache / "pyc" / f"{_sha256(name.encode(), data, bytes([checked]))[:32]}.pyc"
         wanted[pyc_name(name, tag)] = cached
         if not cached.is_file():
-            job["sources"].append({"src": host_to_pyodide(path), "filename": name,
-                                   "dest": host_to_pyodide(cached)})
+            job["sources"].append({"source": base64.b64encode(data).decode(), "filename": name,
+                                   "checked": checked, "dest": host_to_pyodide(cached)})
     if job["sources"]:
-        compiled.append(f"{len(job['sources'])} game modules")
+        compiled.append(f"{len(job['sources'])} modules of the game and PyScript")
     if compiled:
         with tempfile.TemporaryDirectory(prefix="cabo-pyc-") as tmp:
             job_file = Path(tmp) / "job.json"
@@ -211,7 +306,7 @@ def prepare(sources: Iterable[tuple[str, Path]] = (), allowlist: Path = ALLOWLIS
     for stale in cache.glob("stdlib-*.zip"):  # built from an older allowlist
         if stale != stdlib:
             stale.unlink()
-    if wanted:  # the bytecode of earlier versions of the sources
+    if sources:  # the bytecode of earlier versions of the sources
         for stale in (cache / "pyc").iterdir():
             if stale not in wanted.values():
                 stale.unlink(missing_ok=True)

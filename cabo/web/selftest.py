@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import importlib.util
 import json
+import os
 import pkgutil
 import sys
 import traceback
@@ -68,6 +70,36 @@ def stdlib_modules() -> list[str]:
             name = path[len(prefix):].rsplit(".", 1)[0].removesuffix("/__init__")
             found.add(name.replace("/", "."))
     return sorted(found)
+
+
+def bytecode_misses(checked: list | None = None) -> list[str]:
+    """Modules of the working directory (cabo, pyscript) that run without the shipped .pyc.
+
+    tools/stdlib.py ships hash-based .pyc next to their sources; one that does not match
+    this interpreter (magic number) or its source (checked hash) is silently recompiled.
+    """
+    cwd = os.getcwd().rstrip("/") + "/"
+    misses = []
+    for name, module in sorted(sys.modules.items()):
+        path = getattr(module, "__file__", None) or ""
+        if not (path.startswith(cwd) and path.endswith(".py")):
+            continue
+        if checked is not None:
+            checked.append(name)
+        try:
+            with open(importlib.util.cache_from_source(path), "rb") as file:
+                header = file.read(16)
+            with open(path, "rb") as file:
+                source_hash = importlib.util.source_hash(file.read())
+        except OSError:
+            misses.append(name)
+            continue
+        flags = int.from_bytes(header[4:8], "little")
+        valid = (header[:4] == importlib.util.MAGIC_NUMBER and flags & 0b01
+                 and (not flags & 0b10 or header[8:16] == source_hash))
+        if not valid:
+            misses.append(name)
+    return misses
 
 
 class MemoryStorage:
@@ -209,6 +241,8 @@ def steps(report: dict, in_browser: bool):
     report["loads"] = check_page_storage()
     report["traceback"] = format_error()
     report["stdlib_modules"] = stdlib_modules()
+    report["bytecode_checked"] = []
+    report["bytecode_misses"] = bytecode_misses(report["bytecode_checked"])
 
 
 def run_sync(in_browser: bool = False) -> dict:

@@ -55,7 +55,9 @@ def test_the_game_ships_its_sources_with_bytecode(site) -> None:
     sources = {n for n in names if n.endswith(".py")}
     tag = stdlib.cache_tag()
     assert "cabo/session.py" in sources, "sources stay: tracebacks show the game's lines"
-    assert {stdlib.pyc_name(n, tag) for n in sources} == names - sources
+    pyscript = {stdlib.pyc_name(n, tag) for n in stdlib.pyscript_python()}
+    assert "pyscript/__pycache__/__init__.cpython-314.pyc" in pyscript
+    assert {stdlib.pyc_name(n, tag) for n in sources} | pyscript == names - sources
 
 
 def test_an_unchanged_build_compiles_nothing(site) -> None:
@@ -80,6 +82,9 @@ def test_every_game_path_runs_in_the_page_on_the_trimmed_stdlib(booted_page: Pag
     if "cabo.ui.storage" in report["modules"]:
         assert report["loads"][0] == "loaded" and report["loads"][-1] == "none"
     assert set(report["stdlib_modules"]) <= with_parents(stdlib.read_allowlist())
+    # The game's and PyScript's modules ran from the shipped bytecode, not recompiled.
+    assert {"cabo.engine", "cabo.web.main", "pyscript"} <= set(report["bytecode_checked"])
+    assert report["bytecode_misses"] == []
 
 
 def test_setup_hint_and_score_screens_on_the_trimmed_stdlib(page: Page) -> None:
