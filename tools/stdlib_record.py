@@ -78,7 +78,12 @@ def run_selftest(page, timeout_ms: int = SELFTEST_TIMEOUT_MS) -> dict:
                            polling=250)
     report = json.loads(page.evaluate("() => globalThis.__caboSelftest"))
     if "error" in report:
-        raise AssertionError("the self-test failed in the page:\n" + report["error"])
+        advice = ""
+        if "ModuleNotFoundError" in report["error"]:
+            advice = ("\nA stdlib module the page now needs may be missing from "
+                      "tools/stdlib-allowlist.txt: run `python -m tools.stdlib_record`, then "
+                      "`python tools/build.py`, and commit the new list.")
+        raise AssertionError("the self-test failed in the page:\n" + report["error"] + advice)
     return report
 
 
