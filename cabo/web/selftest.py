@@ -6,7 +6,9 @@ import, so this runs, in the browser, everything the game can do: it imports eve
 of the page, plays a whole seeded game of every preset with every bot level of the page
 through `cabo.session.Session`, and one with a person's seat who follows the hint (when
 cabo.bots.hint exists), saves to and loads from localStorage after every round and formats a
-traceback of the game's own code. It is never started by a player: tests/e2e/test_stdlib.py and
+traceback of the game's own code; in the person's games it also draws every screen the page
+would show (setup form, table, results, scores; cabo.ui and cabo.web.render) in every
+language. It is never started by a player: tests/e2e/test_stdlib.py and
 tools/stdlib_record.py start it (`start()`) and read the report from
 `globalThis.__caboSelftest` (a JSON string). The report also names the stdlib modules that
 were imported from the stdlib zip, which is how the allowlist is recorded.
@@ -142,6 +144,39 @@ def tune(session: Session) -> None:
             setattr(bot, name, value)
 
 
+class Screens:
+    """Draws the page's screens (cabo.ui view models, cabo.web.render HTML) without the DOM:
+    the setup form, and the table, results and scores at every step of a person's game, in
+    every language. Skipped (None) while the UI modules do not exist yet."""
+
+    def __init__(self, ui_table, ui_setup, render, i18n):
+        self.table_cls, self.setup, self.render = ui_table.Table, ui_setup, render
+        self.texts = [i18n.Texts(lang) for lang in sorted(i18n.LANGS)]
+        self.drawn = 0
+
+    @classmethod
+    def create(cls, in_browser: bool):
+        if not in_browser:
+            return None  # cabo.web.render is imported in the browser only
+        try:
+            return cls(importlib.import_module("cabo.ui.table"),
+                       importlib.import_module("cabo.ui.setup"),
+                       importlib.import_module("cabo.web.render"),
+                       importlib.import_module("cabo.i18n"))
+        except (ModuleNotFoundError, AttributeError):
+            return None
+
+    def setup_form(self) -> None:
+        for t in self.texts:
+            self.render.setup(self.setup.view(self.setup.normalize(None, t), t), t, True)
+            self.drawn += 1
+
+    def table(self, session) -> None:
+        t = self.texts[self.drawn % len(self.texts)]
+        self.render.table(self.table_cls(session, t, "instant").view(), t, True)
+        self.drawn += 1
+
+
 def hint_module():
     """cabo.bots.hint, or None while it does not exist."""
     try:
@@ -152,8 +187,10 @@ def hint_module():
         return None
 
 
-def play_game(rules, level: str, seed: int, store, with_person: bool) -> dict:
-    """A whole seeded game; seat 0 is a person (who follows the hint) or a bot."""
+def play_game(rules, level: str, seed: int, store, with_person: bool, screens=None) -> dict:
+    """A whole seeded game; seat 0 is a person (who follows the hint) or a bot.
+
+    `screens` (a Screens) draws the table at each of the person's decisions and results."""
     seats = [Seat("You", None if with_person else level), Seat("Ann", level), Seat("Bo", level)]
     session = Session(rules, seats, seed)
     tune(session)
@@ -166,6 +203,8 @@ def play_game(rules, level: str, seed: int, store, with_person: bool) -> dict:
         if state.game_over:
             break
         if state.phase == "round_over":
+            if screens is not None:
+                screens.table(session)  # the round's result and the scores
             session = save_and_load(session, store)
             tune(session)
             if rules.game_end == "host" and state.round_no >= HOST_ROUNDS:
@@ -178,6 +217,8 @@ def play_game(rules, level: str, seed: int, store, with_person: bool) -> dict:
         seat = session.viewer()
         observation, legal = session.observation(seat), session.legal(seat)
         session.log_for(seat)
+        if screens is not None:
+            screens.table(session)
         action = helper.choose(observation, legal)
         if hint is not None and steps % HINT_EVERY == 0:
             suggested, _code = hint.suggest(observation, legal, seed + steps, simulations=2)
@@ -187,6 +228,8 @@ def play_game(rules, level: str, seed: int, store, with_person: bool) -> dict:
         session.act(action)
         steps += 1
     session = save_and_load(session, store)
+    if screens is not None:
+        screens.table(session)  # the end of the game
     return {"preset": rules.name, "level": level, "person": with_person, "steps": steps,
             "hints": hints, "rounds": session.state.round_no, "over": session.state.game_over}
 
@@ -228,6 +271,9 @@ def steps(report: dict, in_browser: bool):
             continue  # a browser-only module, outside the browser
         report["modules"].append(name)
     store = storage()
+    screens = Screens.create(in_browser)
+    if screens is not None:
+        screens.setup_form()
     seed = 0
     for rules in PRESETS.values():
         for level in PAGE_LEVELS:
@@ -235,8 +281,10 @@ def steps(report: dict, in_browser: bool):
             report["games"].append(play_game(rules, level, seed, store, with_person=False))
             yield
         seed += 1
-        report["games"].append(play_game(rules, PAGE_LEVELS[0], seed, store, with_person=True))
+        report["games"].append(play_game(rules, PAGE_LEVELS[0], seed, store, with_person=True,
+                                         screens=screens))
         yield
+    report["screens"] = screens.drawn if screens is not None else 0
     store.removeItem(STORAGE_KEY)
     report["loads"] = check_page_storage()
     report["traceback"] = format_error()

@@ -79,6 +79,8 @@ def test_every_game_path_runs_in_the_page_on_the_trimmed_stdlib(booted_page: Pag
     # Tracebacks of the game's own code show its source lines (the .py files are shipped).
     assert 'File "/home/pyodide/cabo/session.py"' in report["traceback"]
     assert "return self.act(NextRound(0))" in report["traceback"]
+    if "cabo.web.render" in report["modules"]:
+        assert report["screens"] > 100, "the page's screens were drawn"
     if "cabo.ui.storage" in report["modules"]:
         assert report["loads"][0] == "loaded" and report["loads"][-1] == "none"
     assert set(report["stdlib_modules"]) <= with_parents(stdlib.read_allowlist())
