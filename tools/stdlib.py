@@ -259,6 +259,7 @@ def pyc_name(archive_name: str, tag: str) -> str:
 def prepare(sources: Iterable[tuple[str, Path]] = (), allowlist: Path = ALLOWLIST) -> Runtime:
     """The trimmed stdlib, the lock file and the bytecode of `sources` ((archive name, file)
     pairs; only .py files are compiled), from the cache or compiled now in one Node run."""
+    sources = list(sources)
     pyodide = pyodide_dir()
     modules = read_allowlist(allowlist)
     print_ = fingerprint(pyodide)
@@ -305,7 +306,7 @@ def prepare(sources: Iterable[tuple[str, Path]] = (), allowlist: Path = ALLOWLIS
             partial.replace(stdlib)
     for stale in cache.glob("stdlib-*.zip"):  # built from an older allowlist
         if stale != stdlib:
-            stale.unlink()
+            stale.unlink(missing_ok=True)
     if sources:  # the bytecode of earlier versions of the sources
         for stale in (cache / "pyc").iterdir():
             if stale not in wanted.values():
