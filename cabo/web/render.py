@@ -100,6 +100,8 @@ def handoff(v) -> str:
 def _card_face(face, red) -> str:
     color = " red" if red else ""
     corner = _e(face if face != "Joker" else "★")
+    if face in ("6", "9"):  # as on real cards: a 6 upside down is not a 9
+        corner = f"<u>{corner}</u>"
     return (f'<span class="corner tl{color}" aria-hidden="true">{corner}</span>'
             f'<span class="face{color}{" long" if len(face) > 3 else " mid" if len(face) == 3 else ""}">{_e(face)}</span>'
             f'<span class="corner br{color}" aria-hidden="true">{corner}</span>')
@@ -239,6 +241,8 @@ def table(v, t, log_open) -> str:
         f'{_drawn(v["drawn"], v["anim"]["drawn"])}'
         f'</div>'
         f'<p class="status" id="status">{_e(v["status"])}</p>'
+        f'<div class="recent" aria-hidden="true">'
+        f'{"".join(f"<p>{_e(line)}</p>" for line in v["recent"])}</div>'
         f'{_player(me)}'
         f'<div class="actions" role="group" aria-label="{_e(t("moves"))}">{buttons}</div>'
         f'{hint}'
