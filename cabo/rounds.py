@@ -11,6 +11,19 @@ from .events import Event
 from .scoring import apply_totals, game_result, next_first_player, score_round
 
 
+def shuffle(rng, x: list) -> None:
+    """`rng.shuffle(x)`, inlined for speed: the same algorithm and the same calls to
+    `getrandbits` as `random.Random.shuffle`, so a seed deals the same cards."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 def start_game(state, events) -> None:
     """Pick the first dealer / first player at random and deal round 1."""
     rng = state.rng
@@ -24,7 +37,7 @@ def deal_round(state, events) -> None:
     rules = state.rules
     state.round_no += 1
     deck = list(range(len(state.cards)))
-    state.rng.shuffle(deck)
+    shuffle(state.rng, deck)
     state.hands = [[] for _ in range(state.n)]
     state.known = [[] for _ in range(state.n)]
     for _ in range(rules.hand_size):
@@ -59,7 +72,7 @@ def try_reshuffle(state, events) -> bool:
         return bool(state.deck)
     top = state.discard.pop()
     state.deck = state.discard
-    state.rng.shuffle(state.deck)
+    shuffle(state.rng, state.deck)
     state.discard = [top]
     events.append(Event("reshuffle", None, deck_size=len(state.deck)))
     return True
