@@ -17,7 +17,7 @@ import math
 import time
 from multiprocessing import Pool
 
-from .actions import EndGame, NextRound
+from .actions import NextRound
 from .bots import make_bot
 from .engine import apply, legal_actions, new_game, to_move
 from .matching import may_match

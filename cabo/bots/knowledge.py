@@ -95,7 +95,7 @@ def phi(z: float) -> float:
     return 0.5 * (1.0 + erf(z / 1.4142135623730951))
 
 
-def _base(v: View, src, values) -> None:
+def _base(v: View, src) -> None:
     for name in ("n", "seats", "rules", "phase", "current", "caller", "turns_done",
                  "drawn_from", "power", "king_target", "match_target", "step"):
         setattr(v, name, getattr(src, name))
@@ -107,7 +107,7 @@ def from_obs(obs) -> View:
     values, powers, _, _, _ = deck_totals(obs.rules, obs.n)
     v.values, v.powers = values, powers
     v.seat = obs.seat
-    _base(v, obs, values)
+    _base(v, obs)
     v.discard = obs.discard
     v.deck_size = obs.deck_size
     v.drawn = obs.drawn
@@ -149,7 +149,7 @@ def from_state(state, seat: int) -> View:
     values = state.values
     v.values, v.powers = values, state.powers
     v.seat = seat
-    _base(v, state, values)
+    _base(v, state)
     v.discard = state.discard
     v.deck_size = len(state.deck)
     drawn = state.drawn
