@@ -40,6 +40,7 @@ class Table:
         self.last = []             # event views (for the screen seat) of the last change
         self.asked = set()         # (seat, step): bots already asked to react at that step
         self.hint = None           # words of the last hint, until the next action
+        self._soft = frozenset()   # cards only a match may take (drawn softly)
 
     # -- who looks -----------------------------------------------------------------------
     def screen_seat(self):
@@ -208,6 +209,9 @@ class Table:
         anim, moves = self._motion()
         order = [(seat + k) % obs.n for k in range(1, obs.n)] + [seat]
         selectable = choices.selectable(legal)
+        # cards that only a match could take: highlighted softly, not as the move to make
+        main = choices.selectable([a for a in legal if not isinstance(a, (Match, PairDiscard))])
+        self._soft = selectable - main
         buttons = [{"key": k, "label": self.t("act_" + k)} for k, _ in self.buttons()]
         if self.selection:
             buttons.append({"key": "clear", "label": self.t("clear_selection")})
@@ -310,6 +314,7 @@ class Table:
             "seen": [] if obs.phase in RESULT_PHASES else [words.name(s)[:1].upper() for s in seen],
             "seen_by_me": seat in seen,
             "selectable": (o, i) in selectable, "selected": selected,
+            "soft": (o, i) in self._soft,
             "anim": anim.get((o, i)), "label": ", ".join(parts),
         }
 

@@ -113,7 +113,7 @@ def _slot(s) -> str:
         return f'<div class="card empty" id="{sid}" role="img" aria-label="{_e(s["label"])}"></div>'
     cls = ["card", "up" if s["face"] else "down"]
     if s["selectable"]:
-        cls.append("selectable")
+        cls.append("matchable" if s.get("soft") else "selectable")
     if s["selected"]:
         cls.append("selected")
     if s["anim"]:
