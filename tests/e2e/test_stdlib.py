@@ -102,3 +102,15 @@ def test_setup_hint_and_score_screens_on_the_trimmed_stdlib(page: Page) -> None:
     page.reload()  # the save in localStorage resumes the round's result
     expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     expect(page.get_by_role("region", name=re.compile(r"^Round \d+: the reveal"))).to_be_visible()
+
+
+def test_pyscript_sources_are_read_from_the_bundles_object_literal(tmp_path) -> None:
+    bundle = ('x=1;wo(".",{pyscript:{"__init__.py":"import a\\nb = \\"\\u00e9\\\\x\\"\\n",'
+              'sub:{"m.py":\'y = 1\\t# \\x41\'},"data.txt":"no"}});')
+    (tmp_path / "core-abc.js").write_text(bundle, encoding="utf-8")
+    assert stdlib.pyscript_python(tmp_path) == {
+        "pyscript/__init__.py": 'import a\nb = "é\\x"\n'.encode(),
+        "pyscript/sub/m.py": b"y = 1\t# A",
+    }
+    (tmp_path / "core-abc.js").write_text("no marker", encoding="utf-8")
+    assert stdlib.pyscript_python(tmp_path) == {}
