@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -222,7 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="runs per variant (default 5)")
     parser.add_argument("--screen", choices=("table", "setup"), default="table",
                         help="the game's first screen: a saved game's table, or the new-game form")
-    parser.add_argument("--chromium", default="/usr/bin/chromium", help="Chromium binary")
+    parser.add_argument("--chromium", default=os.environ.get("CABO_CHROMIUM", "/usr/bin/chromium"),
+                        help="Chromium binary (default: $CABO_CHROMIUM or /usr/bin/chromium)")
     parser.add_argument("--json", type=Path, help="also write the results as JSON")
     parser.add_argument("--no-build", action="store_true", help="use the site as built")
     args = parser.parse_args(argv)

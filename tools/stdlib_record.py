@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 import threading
@@ -145,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true",
                         help="only compare with the allowlist; exit 1 if it lacks a module")
-    parser.add_argument("--chromium", default="/usr/bin/chromium", help="Chromium binary")
+    parser.add_argument("--chromium", default=os.environ.get("CABO_CHROMIUM", "/usr/bin/chromium"),
+                        help="Chromium binary (default: $CABO_CHROMIUM or /usr/bin/chromium)")
     args = parser.parse_args(argv)
     try:
         node = record_node()
