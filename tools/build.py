@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if __package__ in (None, ""):  # python tools/build.py
     sys.path.insert(0, str(ROOT))
 
-from tools import stdlib  # noqa: E402
+from tools import precache, stdlib  # noqa: E402
 
 NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
@@ -260,7 +260,9 @@ def build() -> BuildResult:
         if stale.name not in plan:
             shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
     files = tuple(f"{folder}/{name}" for folder, (_, names) in plan.items() for name in names)
-    return BuildResult(files, copied, package_cabo(bytecode=runtime.bytecode), runtime.summary())
+    result = BuildResult(files, copied, package_cabo(bytecode=runtime.bytecode), runtime.summary())
+    precache.write()  # last: the service worker's list of every shipped file (sw.js)
+    return result
 
 
 def main() -> int:

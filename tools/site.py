@@ -3,7 +3,8 @@
     python tools/site.py [--out _site]
 
 Run tools/build.py first. The site is the page shell, its config, `.nojekyll` and `static/`
-(css, js, icons, the service worker, and the generated vendor/ and build/ folders); the
+(css, js, icons, the web app manifest, and the generated vendor/ and build/ folders, with
+build/precache.js, the list that the service worker sw.js caches); the
 Python sources travel inside static/build/cabo.zip, so cabo/ itself is not copied.
 """
 
@@ -15,9 +16,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TOP_FILES = ("index.html", "pyscript.toml", ".nojekyll")
-OPTIONAL_TOP_FILES = ("sw.js", "manifest.webmanifest")
-REQUIRED = ("static/vendor", "static/build/cabo.zip")
+TOP_FILES = ("index.html", "pyscript.toml", ".nojekyll", "sw.js")
+OPTIONAL_TOP_FILES = ()
+REQUIRED = ("static/vendor", "static/build/cabo.zip", "static/build/precache.js")
 
 
 def assemble(out: Path) -> list[str]:

@@ -60,3 +60,27 @@ window.caboFly = (movesJson) => {
     animation.oncancel = animation.onfinish;
   }
 };
+
+// Offline: the service worker (./sw.js, at the site root) caches every file of the site. It is
+// registered once the game runs, so its downloads do not slow the first start (most files then
+// come from the HTTP cache). A new version waits until this page has loaded all its files —
+// true once the game runs — and then takes over; the next start uses it. Without service
+// workers (an insecure context, an old browser, file://) the game just plays online.
+function takeOver(worker) {
+  if (worker && navigator.serviceWorker.controller) worker.postMessage("skip-waiting");
+}
+
+function registerWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" }).then((registration) => {
+    takeOver(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker?.addEventListener("statechange", () => {
+        if (worker.state === "installed") takeOver(worker);
+      });
+    });
+  }).catch((error) => console.warn("Cabo: no offline support here:", error.message));
+}
+
+addEventListener("cabo:ready", registerWorker, { once: true });
