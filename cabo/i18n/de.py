@@ -6,6 +6,11 @@ TEXTS = {
     "language": "Sprache",
     "lang_name": "Deutsch",
     "loading": "Lädt …",
+    "loading_label": "Cabo wird geladen",
+    "loading_python": "Python wird geladen …",
+    "loading_game": "Das Spiel wird geladen …",
+    "loading_start": "Cabo startet …",
+    "loading_ready": "Bereit",
     "new_game": "Neues Spiel",
     "resume": "Zurück zum Spiel",
     "speed": "Tempo",
@@ -53,6 +58,8 @@ TEXTS = {
     "start": "Spiel starten",
     "need_person": "Mindestens ein Spieler muss ein Mensch sein.",
     "rules_bad": "Diese Einstellungen passen nicht zusammen: {reason}",
+    "bad_pair_needs_match": "Paare ablegen geht nur mit Einwerfen (eigene oder eigene und fremde Karten).",
+    "bad_cabo_never": "Cabo muss statt eines Zuges oder nach dem eigenen Zug erlaubt sein.",
     "you_default": "Du",
     "player_default": "Spieler {n}",
     "yes": "ja",
@@ -283,4 +290,139 @@ TEXTS = {
     "ev_game_over": "Spielende: {names} hat gewonnen.",
     "ev_turn": "{name} ist dran.",
     "ev_turn_you": "Du bist dran.",
+    # der Regelbildschirm (cabo.ui.rulesheet): Sätze für Spielende, nach den Optionswerten
+    "rs_button": "Regeln",
+    "rs_title": "Die gewählten Regeln",
+    "rs_title_game": "Die Regeln dieses Spiels",
+    "rs_back_setup": "Zurück zum neuen Spiel",
+    "rs_intro": "Regeln „{preset}“.",
+    "rs_intro_custom": "Eigene Regeln, ausgehend von „{preset}“.",
+    "rs_intro_custom_game": "Eigene Regeln.",
+    "rs_goal_title": "Ziel",
+    "rs_goal": "Merke dir deine verdeckten Karten, werde hohe Karten los und beende jede Runde "
+               "mit der kleinsten Summe der Kartenwerte.",
+    "rs_goal_high": "Merke dir deine verdeckten Karten und beende die Runde mit der größten "
+                    "Summe der Kartenwerte.",
+    "rs_cards_title": "Karten und Mitspielende",
+    "rs_players": "{lo} bis {hi} Spielende.",
+    "rs_deck_cabo": "Ein Cabo-Stapel mit 52 Karten im Wert von 0 bis 13: die 0 und die 13 je "
+                    "zweimal, alle anderen Werte viermal.",
+    "rs_deck_standard": "Ein normales Blatt mit 52 Karten: Ass 1, Zwei bis Zehn nach Augen, "
+                        "Bube 11, Dame 12, König 13.",
+    "rs_red_king": "Rote Könige (♥ ♦) zählen {n}.",
+    "rs_black_king": "Schwarze Könige (♠ ♣) zählen {n}.",
+    "rs_two_decks": "Mit 5 oder 6 Spielenden werden {n} Blätter zusammengemischt.",
+    "rs_jokers_one": "Ein Joker kommt dazu: Er zählt 0 und hat keine Fähigkeit.",
+    "rs_jokers_many": "{n} Joker kommen dazu: Jeder zählt 0 und hat keine Fähigkeit.",
+    "rs_deal_title": "Das Austeilen",
+    "rs_hand": "Alle bekommen {n} Karten verdeckt in eine Reihe. Später darf niemand sie "
+               "ansehen, außer eine Kartenfähigkeit erlaubt es.",
+    "rs_peek_choose_one": "Zu Beginn siehst du dir eine deiner Karten nach Wahl an.",
+    "rs_peek_choose_many": "Zu Beginn siehst du dir {n} deiner Karten nach Wahl an.",
+    "rs_peek_outer": "Zu Beginn siehst du dir deine beiden äußeren Karten an.",
+    "rs_peek_all": "Zu Beginn siehst du dir alle deine Karten an.",
+    "rs_peek_public": "Alle sehen, welche Karten jemand angeschaut hat (das Augen-Zeichen), "
+                      "aber nie ihre Werte.",
+    "rs_start_discard": "Eine Karte wird offen als Beginn des Ablagestapels hingelegt.",
+    "rs_no_start_discard": "Der Ablagestapel ist zu Beginn leer: Der erste Zug füllt ihn.",
+    "rs_first_winner": "Die erste Runde beginnt jemand Zufälliges; spätere Runden beginnt, "
+                       "wer die Runde davor gewonnen hat.",
+    "rs_first_highest_total": "Die erste Runde beginnt jemand Zufälliges; spätere Runden "
+                              "beginnt, wer den höchsten Gesamtstand hat.",
+    "rs_first_rotate": "Mit jeder Runde beginnt der nächste Platz im Kreis.",
+    "rs_first_random": "Jemand Zufälliges beginnt.",
+    "rs_turn_title": "Dein Zug",
+    "rs_turn_draw": "Zieh die oberste Karte vom Stapel. Lege sie an die Stelle einer deiner "
+                    "Karten (diese kommt offen auf den Ablagestapel) oder wirf sie ab.",
+    "rs_turn_take": "Statt zu ziehen, darfst du die oberste Karte des Ablagestapels nehmen; "
+                    "dann musst du sie an die Stelle einer deiner Karten legen.",
+    "rs_multi_replace": "Du darfst die gezogene Karte an die Stelle von zwei oder mehr deiner "
+                        "Karten legen, wenn diese alle gleich sind: Sie werden alle abgelegt.",
+    "rs_multi_wrong_shown": "Sind sie nicht gleich, werden sie allen gezeigt und bleiben "
+                            "liegen; die gezogene Karte kommt als zusätzliche Karte rechts an "
+                            "deine Reihe.",
+    "rs_multi_wrong": "Sind sie nicht gleich, bleiben sie verdeckt liegen; die gezogene Karte "
+                      "kommt als zusätzliche Karte rechts an deine Reihe.",
+    "rs_empty_slot": "Eine Karte, die deine Reihe verlässt, hinterlässt eine Lücke; die "
+                     "anderen Karten rücken nie nach. Zusätzliche Karten kommen rechts dazu.",
+    "rs_reshuffle": "Ist der Stapel leer, wird der Ablagestapel (außer seiner obersten Karte) "
+                    "zu einem neuen Stapel gemischt.",
+    "rs_no_reshuffle": "Ist der Stapel leer, endet die Runde und wird gewertet.",
+    "rs_powers_title": "Kartenfähigkeiten",
+    "rs_power_drawn": "Wirfst du eine Karte ab, die du gerade vom Stapel gezogen hast, darfst "
+                      "du ihre Fähigkeit nutzen (oder darauf verzichten):",
+    "rs_power_any_discard": "Jede Karte, die du in deinem Zug ablegst, ob gezogen oder aus "
+                            "deiner Reihe, erlaubt ihre Fähigkeit (du darfst verzichten):",
+    "rs_power_item_peek": "{ranks}: Sieh dir eine deiner eigenen Karten an.",
+    "rs_power_item_spy": "{ranks}: Sieh dir eine Karte von jemand anderem an.",
+    "rs_power_item_swap": "{ranks}: Tausche eine deiner Karten ungesehen gegen eine Karte von "
+                          "jemand anderem.",
+    "rs_power_item_king": "{ranks}: Sieh dir eine Karte von jemand anderem an; danach darfst "
+                          "du sie gegen eine deiner Karten tauschen.",
+    "rs_one_eyed_king": "Nur der einäugige König (K♦) hat die Fähigkeit des Königs.",
+    "rs_protect_caller": "Mit der Person, die Cabo gerufen hat, darf niemand Karten tauschen.",
+    "rs_match_title": "Einwerfen",
+    "rs_match_off": "Einwerfen gibt es nicht: Nur dein eigener Zug ändert deine Karten.",
+    "rs_match_own": "Landet eine Karte auf dem Ablagestapel, darfst du eine eigene Karte mit "
+                    "demselben Wert darauf werfen.",
+    "rs_match_any": "Landet eine Karte auf dem Ablagestapel, darfst du jede Karte mit "
+                    "demselben Wert darauf werfen: eine eigene oder eine fremde.",
+    "rs_window_until_draw": "Das geht, bis die nächste Person zieht; wer zuerst wirft, "
+                            "bekommt den Zug.",
+    "rs_window_anytime": "Das geht jederzeit, auch wenn du nicht dran bist, einmal pro "
+                         "abgelegter Karte; wer zuerst einwirft, hat Vorrang.",
+    "rs_match_give": "Wirfst du eine fremde Karte ein, gibst du der Person dafür eine deiner "
+                     "Karten (sie sieht sie nicht).",
+    "rs_pair_discard": "Jederzeit darfst du auch zwei oder mehr gleiche Karten zusammen "
+                       "ablegen (eigene und fremde).",
+    "rs_wrong_penalty_one": "Ein falscher Einwurf kostet eine Strafkarte vom Stapel, verdeckt.",
+    "rs_wrong_penalty_many": "Ein falscher Einwurf kostet {n} Strafkarten vom Stapel, verdeckt.",
+    "rs_wrong_free": "Ein falscher Einwurf kostet keine Strafkarte.",
+    "rs_wrong_back": "Eine falsche Karte wird gezeigt und geht an ihren Platz zurück.",
+    "rs_wrong_pile": "Eine falsche Karte bleibt auf dem Ablagestapel.",
+    "rs_match_tip": "Auf dieser Seite: Karte auswählen und „Einwerfen“ drücken, oder sie "
+                    "doppelt anklicken (doppelt antippen).",
+    "rs_cabo_title": "Cabo rufen",
+    "rs_cabo_instead": "Glaubst du, die kleinste Summe zu haben, rufe Cabo statt deines Zuges.",
+    "rs_cabo_after_turn": "Direkt nach deinem Zug darfst du Cabo rufen.",
+    "rs_cabo_min_rounds_one": "Cabo darf gerufen werden, sobald alle einmal am Zug waren.",
+    "rs_cabo_min_rounds_many": "Cabo darf gerufen werden, sobald alle {n}-mal am Zug waren.",
+    "rs_cabo_last_turns": "Nach einem Cabo-Ruf haben alle anderen genau noch einen Zug; dann "
+                          "werden alle Karten aufgedeckt.",
+    "rs_last_match_chance": "Vor dem Aufdecken haben alle eine letzte Gelegenheit zum "
+                            "Einwerfen und sagen dann „Fertig“.",
+    "rs_auto_cabo": "Wer keine Karten mehr hat, ruft automatisch Cabo.",
+    "rs_score_title": "Wertung einer Runde",
+    "rs_score_official": "Wer die kleinste Summe hat, bekommt 0 Punkte; alle anderen bekommen "
+                         "ihre Summe.",
+    "rs_score_official_caller": "Hat die Person, die Cabo rief, nicht die kleinste Summe, "
+                                "bekommt sie ihre Summe plus {n}.",
+    "rs_score_official_tie": "Gleichstand bei der kleinsten Summe: Ist die rufende Person "
+                             "dabei, bekommt nur sie 0; sonst bekommen alle Gleichen 0.",
+    "rs_score_caller": "Alle bekommen ihre Summe. Wer Cabo rief, bekommt 0, wenn die eigene "
+                       "Summe allein die kleinste ist, sonst die Summe plus {n}.",
+    "rs_score_hut_win": "Ist die Summe der rufenden Person allein die kleinste, bekommt sie "
+                        "ihre Summe minus {n}; alle anderen bekommen ihre Summe.",
+    "rs_score_hut_lose": "Sonst bekommt die rufende Person ihre Summe plus {n}, alle mit einer "
+                         "Summe nicht über ihrer bekommen 0, der Rest bekommt seine Summe.",
+    "rs_score_single": "Punkte werden nicht übertragen: Die kleinste Summe gewinnt.",
+    "rs_score_single_high": "Punkte werden nicht übertragen: Die größte Summe gewinnt.",
+    "rs_score_single_tie": "Teilt die rufende Person die beste Summe, gewinnen die anderen "
+                           "Gleichen; Gleichstand unter anderen ist ein Unentschieden.",
+    "rs_kamikaze_hand": "Kamikaze: Eine Hand aus genau zwei 12ern und zwei 13ern zählt 0, und "
+                        "alle anderen bekommen {n}.",
+    "rs_kamikaze_cabo_zero": "Kamikaze: Ein Cabo-Ruf mit genau 0 gibt allen anderen {n} "
+                             "Punkte dazu.",
+    "rs_end_title": "Spielende",
+    "rs_end_one_round": "Das Spiel ist eine einzige Runde.",
+    "rs_end_host": "Spielt so viele Runden ihr wollt; nach jeder Runde kann das Spiel beendet "
+                   "werden. Wer die meisten Runden gewonnen hat, gewinnt (eine Runde gewinnt, "
+                   "wer die wenigsten Punkte bekommt).",
+    "rs_end_over": "Das Spiel endet, wenn ein Gesamtstand {n} übersteigt.",
+    "rs_end_reach": "Das Spiel endet, wenn ein Gesamtstand {n} erreicht.",
+    "rs_end_reset": "Ein Gesamtstand von genau {target} wird auf {n} gesenkt.",
+    "rs_end_winner": "Der kleinste Gesamtstand gewinnt.",
+    "rs_end_winner_high": "Der größte Gesamtstand gewinnt.",
+    "rs_end_tiebreak": "Gleichstand beim kleinsten Gesamtstand: Eine weitere Runde nur unter "
+                       "den Gleichen entscheidet.",
 }

@@ -6,6 +6,11 @@ TEXTS = {
     "language": "Language",
     "lang_name": "English",
     "loading": "Loading…",
+    "loading_label": "Loading Cabo",
+    "loading_python": "Loading Python…",
+    "loading_game": "Loading the game…",
+    "loading_start": "Starting Cabo…",
+    "loading_ready": "Ready",
     "new_game": "New game",
     "resume": "Back to the game",
     "speed": "Speed",
@@ -51,6 +56,8 @@ TEXTS = {
     "start": "Start game",
     "need_person": "At least one player must be a person.",
     "rules_bad": "These options do not fit together: {reason}",
+    "bad_pair_needs_match": "discarding pairs needs matching (own or own and foreign cards).",
+    "bad_cabo_never": "Cabo must be allowed instead of a turn or after your turn.",
     "you_default": "You",
     "player_default": "Player {n}",
     "yes": "yes",
@@ -278,4 +285,139 @@ TEXTS = {
     "ev_game_over": "Game over: {names} won.",
     "ev_turn": "{name}'s turn.",
     "ev_turn_you": "Your turn.",
+    # the rules screen (cabo.ui.rulesheet): sentences for players, chosen by option values
+    "rs_button": "Rules",
+    "rs_title": "The rules you chose",
+    "rs_title_game": "The rules of this game",
+    "rs_back_setup": "Back to the new game",
+    "rs_intro": "{preset} rules.",
+    "rs_intro_custom": "Custom rules, based on “{preset}”.",
+    "rs_intro_custom_game": "Custom rules.",
+    "rs_goal_title": "Goal",
+    "rs_goal": "Remember your face-down cards, get rid of high ones, and end each round with "
+               "the lowest sum of card values.",
+    "rs_goal_high": "Remember your face-down cards and end the round with the highest sum of "
+                    "card values.",
+    "rs_cards_title": "Cards and players",
+    "rs_players": "{lo} to {hi} players.",
+    "rs_deck_cabo": "A Cabo deck of 52 cards worth 0 to 13: the 0 and the 13 twice each, every "
+                    "other value four times.",
+    "rs_deck_standard": "A standard deck of 52 cards: ace 1, two to ten as shown, jack 11, "
+                        "queen 12, king 13.",
+    "rs_red_king": "Red kings (♥ ♦) are worth {n}.",
+    "rs_black_king": "Black kings (♠ ♣) are worth {n}.",
+    "rs_two_decks": "With 5 or 6 players, {n} decks are shuffled together.",
+    "rs_jokers_one": "One joker is added: it is worth 0 and has no power.",
+    "rs_jokers_many": "{n} jokers are added: each is worth 0 and has no power.",
+    "rs_deal_title": "The deal",
+    "rs_hand": "Everyone gets {n} cards face down in a row. Nobody may look at them later "
+               "unless a card's power allows it.",
+    "rs_peek_choose_one": "At the start you look at one of your cards of your choice.",
+    "rs_peek_choose_many": "At the start you look at {n} of your cards of your choice.",
+    "rs_peek_outer": "At the start you look at your two outer cards.",
+    "rs_peek_all": "At the start you look at all your cards.",
+    "rs_peek_public": "Everyone sees which cards a player has looked at (the eye mark), never "
+                      "their values.",
+    "rs_start_discard": "One card is turned face up to start the discard pile.",
+    "rs_no_start_discard": "The discard pile starts empty: the first turn fills it.",
+    "rs_first_winner": "A random player begins the first round; later rounds begin with the "
+                       "winner of the round before.",
+    "rs_first_highest_total": "A random player begins the first round; later rounds begin "
+                              "with the player with the highest total.",
+    "rs_first_rotate": "The first player moves one seat on with every round.",
+    "rs_first_random": "A random player begins.",
+    "rs_turn_title": "Your turn",
+    "rs_turn_draw": "Draw the top card of the deck. Either put it in place of one of your cards "
+                    "(that card goes face up onto the discard pile), or discard it.",
+    "rs_turn_take": "Instead of drawing, you may take the top card of the discard pile; then "
+                    "you must put it in place of one of your cards.",
+    "rs_multi_replace": "You may put the drawn card in place of two or more of your cards at "
+                        "once if they are all equal: all of them are discarded.",
+    "rs_multi_wrong_shown": "If they are not equal, they are shown to everyone and stay; the "
+                            "drawn card becomes an extra card at the right end of your row.",
+    "rs_multi_wrong": "If they are not equal, they stay face down; the drawn card becomes an "
+                      "extra card at the right end of your row.",
+    "rs_empty_slot": "A card that leaves your row leaves a gap; the other cards never move. "
+                     "Extra cards are added at the right end.",
+    "rs_reshuffle": "When the deck runs out, the discard pile (except its top card) is "
+                    "shuffled into a new deck.",
+    "rs_no_reshuffle": "When the deck runs out, the round ends and is scored.",
+    "rs_powers_title": "Card powers",
+    "rs_power_drawn": "When you discard a card you have just drawn from the deck, you may use "
+                      "its power (or skip it):",
+    "rs_power_any_discard": "Every card you discard on your turn, drawn or put out of your "
+                            "row, lets you use its power (or skip it):",
+    "rs_power_item_peek": "{ranks}: look at one of your own cards.",
+    "rs_power_item_spy": "{ranks}: look at a card of another player.",
+    "rs_power_item_swap": "{ranks}: swap one of your cards with a card of another player, "
+                          "without looking.",
+    "rs_power_item_king": "{ranks}: look at a card of another player, then you may swap it "
+                          "with one of yours.",
+    "rs_one_eyed_king": "Only the one-eyed king (K♦) has the king's power.",
+    "rs_protect_caller": "Nobody may swap cards with the player who called Cabo.",
+    "rs_match_title": "Matching",
+    "rs_match_off": "There is no matching: only your turn changes your cards.",
+    "rs_match_own": "When a card lands on the discard pile, you may throw one of your own "
+                    "cards of the same value on top of it.",
+    "rs_match_any": "When a card lands on the discard pile, you may throw any card of the "
+                    "same value on top of it: one of yours or another player's.",
+    "rs_window_until_draw": "This is allowed until the next player draws; the fastest player "
+                            "gets it.",
+    "rs_window_anytime": "This is allowed at any time, also when it is not your turn, once per "
+                         "discarded card; the fastest player gets it.",
+    "rs_match_give": "If you match another player's card, you give that player one of your "
+                     "cards in its place (they do not see it).",
+    "rs_pair_discard": "At any time you may also discard two or more equal cards together "
+                       "(yours and other players').",
+    "rs_wrong_penalty_one": "A wrong match costs one penalty card from the deck, face down.",
+    "rs_wrong_penalty_many": "A wrong match costs {n} penalty cards from the deck, face down.",
+    "rs_wrong_free": "A wrong match costs no penalty card.",
+    "rs_wrong_back": "A wrong card is shown and goes back to where it was.",
+    "rs_wrong_pile": "A wrong card stays on the discard pile.",
+    "rs_match_tip": "On this page: select the card and press “Match”, or double-click "
+                    "(double-tap) it.",
+    "rs_cabo_title": "Calling Cabo",
+    "rs_cabo_instead": "When you think your sum is the lowest, call Cabo instead of taking "
+                       "your turn.",
+    "rs_cabo_after_turn": "You may call Cabo right after your own turn.",
+    "rs_cabo_min_rounds_one": "Cabo may be called once every player has had a turn.",
+    "rs_cabo_min_rounds_many": "Cabo may be called once every player has had {n} turns.",
+    "rs_cabo_last_turns": "After a Cabo call every other player has exactly one more turn; "
+                          "then all cards are turned up.",
+    "rs_last_match_chance": "Before the cards are turned up, everyone has a last chance to "
+                            "match and then says “Ready”.",
+    "rs_auto_cabo": "A player who has no cards left calls Cabo automatically.",
+    "rs_score_title": "Scoring a round",
+    "rs_score_official": "The player with the lowest sum scores 0 points; everyone else "
+                         "scores their sum.",
+    "rs_score_official_caller": "If the caller does not have the lowest sum, they score their "
+                                "sum plus {n}.",
+    "rs_score_official_tie": "A tie for the lowest sum: if the caller is one of them, only the "
+                             "caller scores 0; otherwise all of them score 0.",
+    "rs_score_caller": "Everyone scores their sum. The caller scores 0 if their sum is the "
+                       "lowest on their own, otherwise their sum plus {n}.",
+    "rs_score_hut_win": "If the caller's sum is the lowest on their own, the caller scores "
+                        "their sum minus {n}; everyone else scores their sum.",
+    "rs_score_hut_lose": "Otherwise the caller scores their sum plus {n}, everyone whose sum "
+                         "is not higher than the caller's scores 0, and the rest score their "
+                         "sum.",
+    "rs_score_single": "No points are carried over: the lowest sum wins.",
+    "rs_score_single_high": "No points are carried over: the highest sum wins.",
+    "rs_score_single_tie": "If the caller ties for the best sum, the other tied players win; "
+                           "a tie between other players is a draw.",
+    "rs_kamikaze_hand": "Kamikaze: a hand of exactly two 12s and two 13s scores 0, and every "
+                        "other player scores {n}.",
+    "rs_kamikaze_cabo_zero": "Kamikaze: calling Cabo with a sum of exactly 0 adds {n} points "
+                             "to every other player.",
+    "rs_end_title": "End of the game",
+    "rs_end_one_round": "The game is a single round.",
+    "rs_end_host": "Play as many rounds as you like; after any round the game can be ended. "
+                   "Whoever has won the most rounds wins (a round goes to the fewest points).",
+    "rs_end_over": "The game ends when a player's total goes over {n}.",
+    "rs_end_reach": "The game ends when a player's total reaches {n}.",
+    "rs_end_reset": "A total of exactly {target} is cut to {n}.",
+    "rs_end_winner": "The lowest total wins.",
+    "rs_end_winner_high": "The highest total wins.",
+    "rs_end_tiebreak": "A tie for the lowest total is decided by one more round among the "
+                       "tied players only.",
 }

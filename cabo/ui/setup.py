@@ -116,8 +116,22 @@ def problem(settings, texts) -> str | None:
     try:
         rules_of(settings)
     except ValueError as exc:
-        return texts("rules_bad", reason=str(exc))
+        return texts("rules_bad", reason=_reason(settings, exc, texts))
     return None
+
+
+def _reason(settings, exc, texts) -> str:
+    """Why the options clash, in the page's language (the engine's message as a fallback)."""
+    base = PRESETS[settings["preset"]]
+
+    def value(key):
+        return settings["custom"].get(key, getattr(base, key))
+
+    if value("pair_discard") and value("match") == "off":
+        return texts("bad_pair_needs_match")
+    if not (value("cabo_instead") or value("cabo_after_turn")) and base.reshuffle:
+        return texts("bad_cabo_never")
+    return str(exc)
 
 
 def make_session(settings, seed: int, texts) -> Session:

@@ -19,7 +19,8 @@ except ImportError:  # older Pyodide turns null into None
 from pyscript import document, window
 
 from ..i18n import LANGS, Texts, pick_language
-from ..ui import setup, storage
+from ..rules import PRESETS
+from ..ui import rulesheet, setup, storage
 from ..ui.pacing import reveal_ms
 from ..ui.table import Table
 from . import render
@@ -68,7 +69,9 @@ class App:
         self.settings = setup.normalize(raw, self.t)
         self.notice = None
         self.table = None
-        self.screen = "setup"
+        self.screen = "setup"     # "setup", "table" or "rules"
+        self.back_to = "setup"    # the screen the rules screen returns to
+        self.focus_to = None      # a selector to focus after the next render
         self.version = 0          # bumped on every change by a person: stale timers stop
         self.reveal_token = 0
         self.open = set()         # <details> kept open across renders
@@ -110,6 +113,17 @@ class App:
         elif ctl == "dismiss":
             self.notice = None
             self.render()
+        elif ctl == "rules" and self.screen != "rules":
+            self.back_to, self.screen = self.screen, "rules"
+            self.version += 1  # the bots wait while the rules are read
+            self.focus_to = "#rules-title"
+            self.render()
+        elif ctl == "rules-back":
+            self.screen = self.back_to
+            self.focus_to = '[data-ctl="rules"]'
+            self.render()
+            if self.screen == "table":
+                self.schedule()
 
     def on_change(self, event) -> None:
         target = event.target
@@ -234,9 +248,12 @@ class App:
         t = self.t
         in_game = self.screen == "table" and self.table is not None
         html = render.topbar(t, self.lang, LANG_NAMES, self.settings["speed"], setup.SPEEDS,
-                             in_game)
+                             in_game, self.screen == "rules")
         html += render.notice(self.notice, t)
-        if in_game:
+        moves = []
+        if self.screen == "rules":
+            html += render.rules_sheet(self.rules_view())
+        elif in_game:
             view = self.table.view()
             if view["screen"] == "handoff":
                 html += render.handoff(view)
@@ -245,17 +262,14 @@ class App:
             moves = view.get("moves", [])
         else:
             html += render.setup(setup.view(self.settings, t), t, self.table is not None)
-            moves = []
         app.innerHTML = html
         # Tests (and curious people) can see whether bots are still to move.
         busy = in_game and self.table.bot_task() is not None
         app.setAttribute("data-busy", "true" if busy else "false")
         for node in app.querySelectorAll("details[data-open]"):
             node.open = node.dataset.open in self.open
-        if focus:
-            node = _py(app.querySelector(focus))
-            if node is not None and not node.disabled:
-                node.focus()
+        self.restore_focus(app, self.focus_to or focus, in_game)
+        self.focus_to = None
         if self.announce:
             text = " ".join(a for a in self.announce if a)
             self.announce = []
@@ -269,6 +283,29 @@ class App:
             window.caboFly(_moves_json(moves))
         if in_game:
             self.table.last = []  # animate a change once
+
+
+    def rules_view(self) -> dict:
+        """The rules screen: the running game's rules, or those the new-game form makes."""
+        if self.back_to == "table" and self.table is not None:
+            return rulesheet.sheet(self.table.session.rules, self.t, in_game=True)
+        try:
+            rules = setup.rules_of(self.settings)
+        except ValueError:
+            rules = PRESETS[self.settings["preset"]]
+        return rulesheet.sheet(rules, self.t, self.settings["preset"])
+
+    @staticmethod
+    def restore_focus(app, selector, in_game) -> None:
+        """Keep the focus on the same control; if it is gone, move it to the status line
+        (on the table), from where Tab reaches the cards and then the moves."""
+        if not selector:
+            return
+        node = _py(app.querySelector(selector))
+        if node is None or getattr(node, "disabled", False):
+            node = _py(app.querySelector("#status")) if in_game else None
+        if node is not None:
+            node.focus()
 
 
 def _moves_json(moves) -> str:

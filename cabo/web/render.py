@@ -27,8 +27,8 @@ def _select(field, label, value, choices, cls="") -> str:
             f'<select data-field="{_e(field)}">{opts}</select></label>')
 
 
-def topbar(t, lang, langs, speed, speeds, in_game) -> str:
-    """Title, speed, language and the new-game button."""
+def topbar(t, lang, langs, speed, speeds, in_game, rules_open=False) -> str:
+    """Title, speed, language, the rules button and the new-game button."""
     lang_choices = [(code, name) for code, name in langs]
     parts = [
         f'<h1 class="brand">{_e(t("app_title"))}</h1>',
@@ -36,6 +36,9 @@ def topbar(t, lang, langs, speed, speeds, in_game) -> str:
         _select("speed", t("speed"), speed, [(s, t("speed_" + s)) for s in speeds], "compact"),
         _select("lang", t("language"), lang, lang_choices, "compact"),
     ]
+    if not rules_open:
+        parts.append(f'<button type="button" class="btn ghost" data-ctl="rules">'
+                     f'{_e(t("rs_button"))}</button>')
     if in_game:
         parts.append(f'<button type="button" class="btn ghost" data-ctl="newgame">'
                      f'{_e(t("new_game"))}</button>')
@@ -90,6 +93,20 @@ def setup(v, t, can_resume) -> str:
         f'</section>')
 
 
+def rules_sheet(v) -> str:
+    """The rules screen (cabo.ui.rulesheet.sheet): sections of sentences, a back button."""
+    sections = "".join(
+        f'<section class="rs-section" aria-labelledby="rs-{_e(s["id"])}">'
+        f'<h3 id="rs-{_e(s["id"])}">{_e(s["title"])}</h3>'
+        f'<ul>{"".join(f"<li>{_e(item)}</li>" for item in s["items"])}</ul></section>'
+        for s in v["sections"])
+    return (f'<section class="rulesheet" aria-labelledby="rules-title">'
+            f'<h2 id="rules-title" tabindex="-1">{_e(v["title"])}</h2>'
+            f'<p class="rs-intro">{_e(v["intro"])}</p>{sections}'
+            f'<div class="setup-actions"><button type="button" class="btn primary" '
+            f'data-ctl="rules-back">{_e(v["back"])}</button></div></section>')
+
+
 def handoff(v) -> str:
     return (f'<section class="handoff" aria-labelledby="handoff-title">'
             f'<h2 id="handoff-title">{_e(v["title"])}</h2><p>{_e(v["text"])}</p>'
@@ -103,7 +120,7 @@ def _card_face(face, red) -> str:
     if face in ("6", "9"):  # as on real cards: a 6 upside down is not a 9
         corner = f"<u>{corner}</u>"
     return (f'<span class="corner tl{color}" aria-hidden="true">{corner}</span>'
-            f'<span class="face{color}{" long" if len(face) > 3 else " mid" if len(face) == 3 else ""}">{_e(face)}</span>'
+            f'<span aria-hidden="true" class="face{color}{" long" if len(face) > 3 else " mid" if len(face) == 3 else ""}">{_e(face)}</span>'
             f'<span class="corner br{color}" aria-hidden="true">{corner}</span>')
 
 
@@ -240,7 +257,7 @@ def table(v, t, log_open) -> str:
         f'{_pile("discard", v["discard"], v["anim"]["discard"], False)}'
         f'{_drawn(v["drawn"], v["anim"]["drawn"])}'
         f'</div>'
-        f'<p class="status" id="status">{_e(v["status"])}</p>'
+        f'<p class="status" id="status" tabindex="-1">{_e(v["status"])}</p>'
         f'<div class="recent" aria-hidden="true">'
         f'{"".join(f"<p>{_e(line)}</p>" for line in v["recent"])}</div>'
         f'{_player(me)}'
@@ -251,5 +268,5 @@ def table(v, t, log_open) -> str:
         f'{_result(v["result"]) if v["result"] else ""}'
         f'<div class="panels">{_scores(v["scores"])}'
         f'<details class="log" data-open="log"{" open" if log_open else ""}><summary>{_e(t("log"))}</summary>'
-        f'<ol class="log-list" aria-label="{_e(t("log"))}">{log}</ol></details></div>'
+        f'<ol class="log-list" tabindex="0" aria-label="{_e(t("log"))}">{log}</ol></details></div>'
         f'</div>')

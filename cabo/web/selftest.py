@@ -149,8 +149,9 @@ class Screens:
     the setup form, and the table, results and scores at every step of a person's game, in
     every language. Skipped (None) while the UI modules do not exist yet."""
 
-    def __init__(self, ui_table, ui_setup, render, i18n):
+    def __init__(self, ui_table, ui_setup, render, i18n, ui_rulesheet=None):
         self.table_cls, self.setup, self.render = ui_table.Table, ui_setup, render
+        self.rulesheet = ui_rulesheet
         self.texts = [i18n.Texts(lang) for lang in sorted(i18n.LANGS)]
         self.drawn = 0
 
@@ -162,7 +163,8 @@ class Screens:
             return cls(importlib.import_module("cabo.ui.table"),
                        importlib.import_module("cabo.ui.setup"),
                        importlib.import_module("cabo.web.render"),
-                       importlib.import_module("cabo.i18n"))
+                       importlib.import_module("cabo.i18n"),
+                       importlib.import_module("cabo.ui.rulesheet"))
         except (ModuleNotFoundError, AttributeError):
             return None
 
@@ -174,6 +176,8 @@ class Screens:
     def table(self, session) -> None:
         t = self.texts[self.drawn % len(self.texts)]
         self.render.table(self.table_cls(session, t, "instant").view(), t, True)
+        if self.rulesheet is not None:
+            self.render.rules_sheet(self.rulesheet.sheet(session.rules, t, in_game=True))
         self.drawn += 1
 
 

@@ -2,6 +2,32 @@
 // events), then the game's own last step. Python replaces the screen when it is ready.
 const bar = document.getElementById("loading-bar");
 const text = document.getElementById("loading-text");
+
+// The loading screen's words, before Python (and cabo/i18n) can run: copies of the
+// "loading*" texts of cabo/i18n (tests/test_rulesheet.py checks that they agree). The
+// language is chosen as cabo.i18n.pick_language does: ?lang=, the saved choice, the browser.
+const TEXTS = {
+  en: { loading: "Loading…", loading_label: "Loading Cabo", loading_python: "Loading Python…",
+        loading_game: "Loading the game…", loading_start: "Starting Cabo…",
+        loading_ready: "Ready" },
+  de: { loading: "Lädt …", loading_label: "Cabo wird geladen", loading_python: "Python wird geladen …",
+        loading_game: "Das Spiel wird geladen …", loading_start: "Cabo startet …",
+        loading_ready: "Bereit" },
+};
+
+function pickLanguage() {
+  let saved = null;
+  try { saved = localStorage.getItem("cabo.lang"); } catch { /* storage disabled */ }
+  for (const choice of [new URLSearchParams(location.search).get("lang"), saved]) {
+    if (choice in TEXTS) return choice;
+  }
+  return (navigator.language || "").toLowerCase().startsWith("de") ? "de" : "en";
+}
+const LANG = pickLanguage();
+const words = TEXTS[LANG];
+document.documentElement.lang = LANG;
+bar?.setAttribute("aria-label", words.loading_label);
+if (text) text.textContent = words.loading;
 // The steps PyScript reports on this page, in order (measured in Chromium), then our own.
 const STEPS = [
   "Loading Pyodide", "Loading Storage", "Loaded Storage", "Loading interpreter",
@@ -23,11 +49,13 @@ addEventListener("py:progress", ({ detail }) => {
   const index = STEPS.indexOf(detail);
   // Unknown steps still move the bar a little, never backwards; the last tenth is Python's.
   done = index >= 0 ? Math.max(done, index + 1) : done + 0.5;
-  show((done / STEPS.length) * 0.9, detail.startsWith("Loading") ? `${detail}…` : detail);
+  // PyScript's step names are English: show our own words for the two phases.
+  show((done / STEPS.length) * 0.9,
+       index >= STEPS.indexOf("Loading files") ? words.loading_game : words.loading_python);
 });
 
-addEventListener("py:ready", () => show(0.92, "Starting Cabo…"));
-addEventListener("cabo:ready", () => show(1, "Ready"));
+addEventListener("py:ready", () => show(0.92, words.loading_start));
+addEventListener("cabo:ready", () => show(1, words.loading_ready));
 show(0.02, null);
 
 // Card movements: a ghost of the card flies from where it was to where it is now.
