@@ -115,13 +115,16 @@ def handoff(v) -> str:
 
 
 def _card_face(face, red) -> str:
+    # The corner indices are drawn by CSS (attr(data-c)): the visible text of a card is then
+    # only its face, which its accessible name contains (WCAG 2.5.3, label in name).
     color = " red" if red else ""
     corner = _e(face if face != "Joker" else "★")
-    if face in ("6", "9"):  # as on real cards: a 6 upside down is not a 9
-        corner = f"<u>{corner}</u>"
-    return (f'<span class="corner tl{color}" aria-hidden="true">{corner}</span>'
-            f'<span aria-hidden="true" class="face{color}{" long" if len(face) > 3 else " mid" if len(face) == 3 else ""}">{_e(face)}</span>'
-            f'<span class="corner br{color}" aria-hidden="true">{corner}</span>')
+    # as on real cards: a 6 upside down is not a 9 (underlined)
+    under = " u" if face in ("6", "9") else ""
+    size = " long" if len(face) > 3 else " mid" if len(face) == 3 else ""
+    return (f'<span class="corner tl{color}{under}" data-c="{corner}" aria-hidden="true"></span>'
+            f'<span aria-hidden="true" class="face{color}{size}">{_e(face)}</span>'
+            f'<span class="corner br{color}{under}" data-c="{corner}" aria-hidden="true"></span>')
 
 
 def _slot(s) -> str:
