@@ -26,6 +26,7 @@ from ..ui.table import Table
 from . import render
 
 LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
+DOUBLE_TAP_MS = 500  # the longest pause between the two taps of a double tap
 _proxies = []  # keep the event listener proxies alive
 
 
@@ -72,6 +73,8 @@ class App:
         self.screen = "setup"     # "setup", "table" or "rules"
         self.back_to = "setup"    # the screen the rules screen returns to
         self.focus_to = None      # a selector to focus after the next render
+        self.pointer = None       # the kind of the last pointer ("mouse", "touch", "pen")
+        self.last_tap = None      # (card, time in ms) of the last click on a card
         self.version = 0          # bumped on every change by a person: stale timers stop
         self.reveal_token = 0
         self.open = set()         # <details> kept open across renders
@@ -93,7 +96,12 @@ class App:
             return
         ctl = target.dataset.ctl
         if ctl == "card":
-            self.table.click_card(int(target.dataset.owner), int(target.dataset.slot))
+            card = (int(target.dataset.owner), int(target.dataset.slot))
+            if self.double_tap(event, card) and (events := self.table.quick_match(*card)):
+                self.after_change(events)
+                self.schedule()
+                return
+            self.table.click_card(*card)
             self.render()
         elif ctl == "act":
             self.person_acts(target.dataset.key)
@@ -150,6 +158,20 @@ class App:
         if events:
             self.after_change(events)
             self.schedule()
+
+    def on_pointerdown(self, event) -> None:
+        self.pointer = _py(getattr(event, "pointerType", None))
+
+    def double_tap(self, event, card) -> bool:
+        """A second tap on the same card within DOUBLE_TAP_MS: touch screens send no dblclick
+        (a mouse does: on_dblclick). Like a double click, it matches the card if it may."""
+        now = event.timeStamp  # when the tap happened, not when Python got to it
+        touch = (_py(getattr(event, "pointerType", None)) or self.pointer) == "touch"
+        last, self.last_tap = self.last_tap, (card, now)
+        if touch and last is not None and last[0] == card and now - last[1] < DOUBLE_TAP_MS:
+            self.last_tap = None
+            return True
+        return False
 
     def on_input(self, event) -> None:
         field = _py(event.target.dataset.field) if hasattr(event.target, "dataset") else None
@@ -333,6 +355,7 @@ def start() -> None:
                                    ("change", app.on_change, False),
                                    ("input", app.on_input, False),
                                    ("dblclick", app.on_dblclick, False),
+                                   ("pointerdown", app.on_pointerdown, True),
                                    ("toggle", app.on_toggle, True)):
         proxy = create_proxy(handler)
         _proxies.append(proxy)

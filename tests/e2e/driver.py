@@ -1,5 +1,7 @@
 """Plays the page as a person would: role and label locators, clicks only.
 
+With `driver.TOUCH = True` (tests/e2e/test_phone.py) every press is a tap instead.
+
 `Player` knows a simple, legal way through every decision: look at the first cards, draw,
 replace once then discard, skip powers, call Cabo when told to, say Ready, give the first
 card. It reads nothing but what the page shows.
@@ -12,6 +14,14 @@ import re
 from playwright.sync_api import Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS
+
+TOUCH = False  # tap instead of click (a touch-screen context)
+
+
+def activate(target) -> None:
+    """Click the control, or tap it on a touch screen."""
+    target.tap() if TOUCH else target.click()
+
 
 PRESET_NAMES = {"official": "Official", "party": "Party", "standard52": "Standard 52",
                 "hut": "Mountain hut", "single": "Single round"}
@@ -30,7 +40,7 @@ def new_game(page: Page, preset: str = "official", kinds=("person", "easy", "eas
     for i, kind in enumerate(kinds):
         page.get_by_label(f"Player {i + 1} is").select_option(kind)
     page.get_by_label("Speed").select_option(speed)
-    page.get_by_role("button", name="Start game").click()
+    activate(page.get_by_role("button", name="Start game"))
     wait_idle(page)
 
 
@@ -45,7 +55,7 @@ def buttons(page: Page) -> list[str]:
 
 
 def press(page: Page, name: str) -> None:
-    page.get_by_role("group", name="Moves").get_by_role("button", name=name, exact=True).click()
+    activate(page.get_by_role("group", name="Moves").get_by_role("button", name=name, exact=True))
     wait_idle(page)
 
 
@@ -81,9 +91,9 @@ def use_power(page: Page) -> bool:
         if "Clear the selection" in buttons(page):
             press(page, "Clear the selection")
         for n in pick_own:
-            own_card(page, n).click()
+            activate(own_card(page, n))
         for card in pick_other:
-            card.click()
+            activate(card)
         names = buttons(page)
         for name in POWER_BUTTONS:
             if name in names:
@@ -116,7 +126,7 @@ class Player:
         elif page.get_by_text(re.compile(r"^Choose \d of your cards")).count():
             count = int(re.search(r"Choose (\d)", page.locator("#status").inner_text())[1])
             for n in own_selectable_cards(page)[:count]:
-                own_card(page, n).click()
+                activate(own_card(page, n))
             press(page, "Look at the cards")
         elif "Call Cabo" in names and self.draws >= self.cabo_after:
             self.called = True
@@ -126,7 +136,7 @@ class Player:
             press(page, "Draw")
         elif "Replace with the drawn card" in names or "Discard the drawn card" in names:
             if self.draws == 1 or "Discard the drawn card" not in names:
-                own_card(page, own_selectable_cards(page)[0]).click()
+                activate(own_card(page, own_selectable_cards(page)[0]))
                 press(page, "Replace with the drawn card")
             else:
                 press(page, "Discard the drawn card")
@@ -141,7 +151,7 @@ class Player:
         elif "Ready" in names:
             press(page, "Ready")
         elif page.get_by_text(re.compile(r"^Give .* one of your cards")).count():
-            own_card(page, own_selectable_cards(page)[0]).click()
+            activate(own_card(page, own_selectable_cards(page)[0]))
             press(page, "Give this card")
         else:
             raise AssertionError(f"no move found; buttons {names}, status "

@@ -27,6 +27,8 @@ def violations(page: Page) -> list:
 
 
 def small_targets(page: Page) -> list:
+    # sizes at rest: a card that has just landed pops in from 70 % for a moment
+    page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
     return page.evaluate("""() => [...document.querySelectorAll(
         '#app button:not([disabled]), #app select, #app input, #app summary')]
         .map(n => [n.getAttribute('aria-label') || n.textContent.trim(),

@@ -1,0 +1,75 @@
+"""On a phone (390×844, touch): a whole round by taps without horizontal scrolling, and a
+double tap on a card matches it where the rules allow matching (party, seed 001)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from . import driver
+from .driver import Player, new_game, open_page, own_card, press
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True,
+            "device_scale_factor": 2}
+
+
+@pytest.fixture(autouse=True)
+def taps(monkeypatch) -> None:
+    monkeypatch.setattr(driver, "TOUCH", True)
+
+
+def overflow(page: Page) -> int:
+    """How many CSS pixels the page is wider than the screen (0: no horizontal scrolling)."""
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+@pytest.mark.parametrize("preset", ["standard52", "party"])
+def test_a_whole_round_by_taps_without_horizontal_scrolling(page: Page, preset: str) -> None:
+    open_page(page, 13)
+    assert page.evaluate("window.innerWidth") == PHONE["width"]
+    assert overflow(page) <= 0, "setup"
+    new_game(page, preset, kinds=("person", "easy", "easy", "easy"))
+    assert overflow(page) <= 0, "table"
+    player = Player(page, cabo_after_draws=3)
+    steps = 0
+    while player.step():
+        steps += 1
+        assert overflow(page) <= 0, f"after step {steps}"
+        assert steps < 200
+    expect(page.get_by_role("heading", name=re.compile(r"^Round 1: the reveal"))).to_be_visible()
+    assert overflow(page) <= 0, "reveal and scores"
+    page.get_by_role("button", name="Rules", exact=True).tap()
+    expect(page.get_by_role("heading", name="The rules of this game")).to_be_visible()
+    assert overflow(page) <= 0, "rules"
+
+
+def double_tap(page: Page, target) -> None:
+    box = target.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y)
+    page.touchscreen.tap(x, y)
+
+
+def test_a_double_tap_matches_a_card(page: Page) -> None:
+    open_page(page, 12)
+    new_game(page, "party", kinds=("person", "easy"))
+    Player(page).step()  # look at cards 1 and 2
+    press(page, "Hide the cards")
+    log = page.locator(".log-list")  # the (closed) log panel
+    before = log.locator("li").count()
+    double_tap(page, own_card(page, 3))
+    # matched (the slot is empty) or a wrong match (a penalty card): a match either way
+    expect(log.locator("li")).not_to_have_count(before)
+    expect(log.locator("li").first).to_contain_text(
+        re.compile(r"You match your card 3|You throw your card 3"))
+    expect(page.locator("#live")).to_contain_text(re.compile(r"You (match|throw) your card 3"))
+
