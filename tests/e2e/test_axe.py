@@ -1,0 +1,50 @@
+"""A full axe-core scan (every rule, not only the name rules of test_access.py) of the setup,
+table, rules and score screens: no serious or critical violation, in both languages.
+
+axe-core comes from npm (a devDependency) and is injected by the test; the site never ships it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import ROOT
+from .driver import Player, new_game, open_page
+
+pytestmark = pytest.mark.e2e
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious(page: Page) -> list:
+    """The serious and critical violations of every axe rule on the page as it is now."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(content=Path(AXE).read_text(encoding="utf-8"))
+    result = page.evaluate("() => axe.run(document)")
+    return [(v["id"], v["impact"], [n["html"][:100] for n in v["nodes"]][:4])
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_no_serious_violation_on_any_screen(page: Page, lang: str) -> None:
+    open_page(page, 11, lang)
+    page.locator("details.custom > summary").click()  # the custom rules editor, open
+    assert serious(page) == [], "setup"
+    if lang == "de":
+        return  # the German table shares every style with the English one
+    new_game(page, "official")
+    assert serious(page) == [], "table, initial peek"
+    player = Player(page, cabo_after_draws=2)
+    for _ in range(3):
+        player.step()
+    assert serious(page) == [], "table, mid-round"
+    page.get_by_role("button", name="Rules", exact=True).click()
+    expect(page.get_by_role("heading", name="The rules of this game")).to_be_visible()
+    assert serious(page) == [], "rules"
+    page.get_by_role("button", name="Back to the game").click()
+    player.play_round()
+    page.get_by_text("Game log", exact=True).click()
+    assert serious(page) == [], "reveal and score table"
