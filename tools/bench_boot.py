@@ -10,7 +10,8 @@ tools/serve.py's handler and loaded in headless Chromium, interleaved (ABBA orde
 in a fresh browser profile:
 
 - cold: the first visit with an empty profile (HTTP cache, V8 code cache, storage);
-- warm: a reload of the same page in the same profile (revalidated cache, as on a return).
+- warm: a reload of the same page in the same profile, once the first visit's fetches and
+  its service worker's install (if any) are done: a returning player.
 
 The time is the page's own clock (performance.now(), from navigation start) at the moment
 `[data-testid=ready]` appears: the game sets it when its first screen is drawn and
@@ -87,6 +88,14 @@ READY_PROBE = """(() => {
 })();"""
 
 
+# Resolves once the page's service worker (if it registered one) is installed and active.
+SERVICE_WORKER_READY = """async () => {
+  if (!navigator.serviceWorker) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (registration) await navigator.serviceWorker.ready;
+}"""
+
+
 @dataclass
 class Variant:
     name: str
@@ -149,8 +158,9 @@ def measure(playwright, chromium: str, variant: Variant, sizes: dict, record_byt
                 page.wait_for_function("() => globalThis.__bootReadyMs !== undefined",
                                        timeout=LOAD_TIMEOUT_MS, polling=50)
                 getattr(variant, kind).append(page.evaluate("() => globalThis.__bootReadyMs"))
-                if kind == "cold":  # let late fetches (a service worker's precache) finish
+                if kind == "cold":  # let late fetches and a service worker's install finish
                     page.wait_for_load_state("networkidle", timeout=LOAD_TIMEOUT_MS)
+                    page.evaluate(SERVICE_WORKER_READY)
                 if kind == "cold" and record_bytes:
                     for response in responses:
                         parts = urlsplit(response.url)
