@@ -306,7 +306,6 @@ class App:
         if in_game:
             self.table.last = []  # animate a change once
 
-
     def rules_view(self) -> dict:
         """The rules screen: the running game's rules, or those the new-game form makes."""
         if self.back_to == "table" and self.table is not None:
