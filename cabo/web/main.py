@@ -267,6 +267,10 @@ class App:
     def render(self) -> None:
         app = document.getElementById("app")
         focus = _focus_selector(_py(document.activeElement))
+        # Panels keep their open state: read it from the page, whose toggle events are queued
+        # and may arrive after this render (then a panel just opened would be drawn closed).
+        for node in app.querySelectorAll("details[data-open]"):
+            (self.open.add if node.open else self.open.discard)(node.dataset.open)
         t = self.t
         in_game = self.screen == "table" and self.table is not None
         html = render.topbar(t, self.lang, LANG_NAMES, self.settings["speed"], setup.SPEEDS,
