@@ -140,3 +140,20 @@ def test_a_new_build_replaces_the_old_cache(browser: Browser, site_copy) -> None
         assert errors == []
     finally:
         context.close()
+
+
+def test_without_service_workers_the_game_still_plays(browser: Browser, base_url: str) -> None:
+    """Blocked service workers (as in some private modes): registration fails quietly."""
+    context = browser.new_context(base_url=base_url, service_workers="block")
+    errors, warnings = [], []
+    context.on("console", lambda m: (errors if m.type == "error" else warnings).append(m.text))
+    context.on("weberror", lambda e: errors.append(str(e.error)))
+    page = context.new_page()
+    try:
+        open_page(page, 11)
+        new_game(page, "official")
+        expect(page.locator("#status")).to_contain_text("Choose 2 of your cards")
+        assert page.evaluate("navigator.serviceWorker?.controller ?? null") is None
+        assert errors == []
+    finally:
+        context.close()
