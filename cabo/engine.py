@@ -255,9 +255,7 @@ def _do_peek(state, a, events):
     events.append(Event("initial_peek", a.seat, slots=list(a.slots), secret_to=bit,
                         secret={"cards": [state.hands[a.seat][i] for i in a.slots]}))
     if all(state.peeked):
-        state.phase = "turn"
-        events.append(Event("turn", state.current))
-        _start_turn_checks(state, events)
+        _begin_turn(state, state.current, events)
 
 
 # DrawDeck / TakeDiscard
@@ -482,16 +480,18 @@ def _advance(state, events):
             seat = state.next_seat(seat)
     else:
         seat = state.next_seat(state.current)
+    _begin_turn(state, seat, events)
+
+
+def _begin_turn(state, seat, events):
+    """Give `seat` its turn, unless the deck is empty and cannot be refilled: then the round
+    ends (and no turn is announced)."""
+    if not state.deck and not try_reshuffle(state, events):
+        events.append(Event("deck_empty", None))
+        return _round_over(state, events)
     state.current = seat
     state.phase = "turn"
     events.append(Event("turn", seat))
-    _start_turn_checks(state, events)
-
-
-def _start_turn_checks(state, events):
-    if not state.deck and not try_reshuffle(state, events):
-        events.append(Event("deck_empty", None))
-        _round_over(state, events)
 
 
 def _round_over(state, events):

@@ -248,7 +248,7 @@ def test_nothing_to_reshuffle_ends_the_round_scored_as_if_nobody_called():
     state.known[2] += [0] * len(spare)
     state.deck = []
     events = play(state, TakeDiscard(0), Replace(0, (0,)))
-    assert kinds(events)[-4:] == ["turn", "deck_empty", "round_end", "game_over"]
+    assert kinds(events)[-4:] == ["replace", "deck_empty", "round_end", "game_over"]  # no turn
     result = round_end(events)
     assert result["caller"] is None
     assert result["sums"][:2] == [18, 26]

@@ -111,7 +111,7 @@ def test_empty_deck_ends_the_round_and_the_game():
     state = stacked(RULES, 2, [["A♠", "2♠", "3♠", "4♠"], ["5♠", "6♠", "A♥", "2♥"]],
                     deck=["3♥"], discard=["5♥"], rest="discard")
     events = play(state, DrawDeck(0), Discard(0))
-    assert kinds(events)[-5:] == ["discard", "turn", "deck_empty", "round_end", "game_over"]
+    assert kinds(events)[-4:] == ["discard", "deck_empty", "round_end", "game_over"]
     result = events[-2].view_all()
     assert result["caller"] is None and result["sums"] == [10, 14]
     assert result["winners"] == [0]
