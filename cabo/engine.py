@@ -1,7 +1,7 @@
-"""The turn: legal actions and strict application (RULES.md, "Deal", "A turn", "Cabo").
+"""Applying actions: the turn, powers, Cabo (RULES.md, "Deal", "A turn", "Cabo").
 
-`legal_actions(state, seat)` lists, in a stable order, what `seat` may do now; `apply(state,
-action)` checks the action, changes the state and returns the events. An illegal action raises
+`apply(state, action)` checks the action, changes the state and returns the events; legal.py
+lists what each seat may do (`legal_actions`, re-exported here with `to_move`). An illegal action raises
 IllegalAction and leaves the state exactly as it was: every check runs before any change.
 
 Decisions where the texts are silent (see also matching.py and scoring.py):
@@ -17,20 +17,18 @@ Decisions where the texts are silent (see also matching.py and scoring.py):
 from __future__ import annotations
 
 from dataclasses import fields
-from functools import lru_cache
-from itertools import combinations
 
 from . import matching
 from .actions import (
     CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy, KingSwap, Match,
     NextRound, PairDiscard, PeekOwn, Ready, Replace, SkipPower, Spy, Swap, TakeDiscard)
 from .errors import IllegalAction
+from .legal import (HOST, cabo_allowed, legal_actions, own_actions, peek_choices,  # noqa: F401
+                    to_move)
 from .events import Event
 from .rounds import end_game, finish_round, next_round, start_game, try_reshuffle
 from .scoring import game_result
 from .state import State
-
-HOST = 0  # the seat that deals the next round and, where allowed, ends the game
 
 
 def new_game(rules, n_players: int, seed: int, events: list | None = None) -> State:
@@ -38,135 +36,6 @@ def new_game(rules, n_players: int, seed: int, events: list | None = None) -> St
     state = State(rules, n_players, seed)
     start_game(state, [] if events is None else events)
     return state
-
-
-def to_move(state) -> tuple:
-    """The seats the game is waiting for (others may still act off-turn)."""
-    phase = state.phase
-    if state.gives:
-        return (state.gives[0][0],)
-    if phase == "peek":
-        return tuple(s for s in state.seats if not state.peeked[s])
-    if phase == "final":
-        return tuple(s for s in state.seats if not state.ready[s])
-    if phase == "round_over":
-        return (HOST,)
-    if phase == "game_over":
-        return ()
-    return (state.current,)
-
-
-def legal_actions(state, seat: int) -> list:
-    """Everything `seat` may do now, in a stable order (own moves first, then matches)."""
-    out = own_actions(state, seat)
-    if state.gives or state.phase in ("peek", "round_over", "game_over"):
-        return out
-    return out + matching.legal_matches(state, seat)
-
-
-def own_actions(state, seat: int) -> list:
-    """`legal_actions` without the off-turn matches (Match, PairDiscard), same order."""
-    if state.gives:
-        snapper = state.gives[0][0]
-        return [Give(seat, i) for i in state.occupied(seat)] if seat == snapper else []
-    phase = state.phase
-    out = []
-    if phase == "peek":
-        if seat in state.seats and not state.peeked[seat]:
-            out = [InitialPeek(seat, slots) for slots in _peek_choices(state)]
-        return out
-    if phase in ("round_over", "game_over"):
-        if phase == "round_over" and seat == HOST:
-            out.append(NextRound(seat))
-            if state.rules.game_end == "host":
-                out.append(EndGame(seat))
-        return out
-    if phase == "final":
-        if seat in state.seats and not state.ready[seat]:
-            out.append(Ready(seat))
-    elif seat == state.current:
-        out = _turn_actions(state, seat)
-    return out
-
-
-def _peek_choices(state) -> list:
-    size = state.rules.hand_size
-    how = state.rules.initial_peek
-    if how == "outer":
-        return [(0, size - 1)]
-    if how == "all":
-        return [tuple(range(size))]
-    return list(combinations(range(size), state.rules.peek_count))
-
-
-def _cabo_allowed(state) -> bool:
-    return (state.caller is None
-            and state.turns_done >= state.rules.cabo_min_rounds * len(state.seats))
-
-
-def _turn_actions(state, seat) -> list:
-    phase = state.phase
-    rules = state.rules
-    own = state.occupied(seat)
-    if phase == "turn":
-        out = [_simple(DrawDeck, seat)] if state.deck else []
-        if rules.take_discard and state.discard and own:
-            out.append(_simple(TakeDiscard, seat))
-        if rules.cabo_instead and _cabo_allowed(state):
-            out.append(_simple(CallCabo, seat))
-        return out
-    if phase == "drawn":
-        out = list(_replace_options(seat, tuple(own), rules.multi_replace))
-        if state.drawn_from == "deck" or not own:
-            out.append(Discard(seat))
-        return out
-    if phase == "power":
-        return _power_actions(state, seat, own) + [_simple(SkipPower, seat)]
-    if phase == "king":
-        out = []
-        if _swappable(state, state.king_target[0]):
-            out = [KingSwap(seat, i) for i in own]
-        return out + [_simple(SkipPower, seat)]
-    if phase == "after_turn":
-        return ([_simple(CallCabo, seat)] if state.caller is None else []) + [
-            _simple(EndTurn, seat)]
-    return []
-
-
-@lru_cache(maxsize=None)
-def _simple(cls, seat):
-    """The action of kind `cls` for `seat` (cached: actions are immutable values)."""
-    return cls(seat)
-
-
-@lru_cache(maxsize=4096)
-def _replace_options(seat, own, multi) -> tuple:
-    """The Replace actions for these occupied slots (cached: actions are immutable values)."""
-    out = [Replace(seat, (i,)) for i in own]
-    if multi:
-        for k in range(2, len(own) + 1):
-            out += [Replace(seat, combo) for combo in combinations(own, k)]
-    return tuple(out)
-
-
-def _swappable(state, target) -> bool:
-    return not (state.rules.protect_caller and target == state.caller)
-
-
-def _others(state, seat):
-    return [(o, i) for o in state.seats if o != seat for i in state.occupied(o)]
-
-
-def _power_actions(state, seat, own) -> list:
-    power = state.power
-    if power == "peek":
-        return [PeekOwn(seat, i) for i in own]
-    if power == "spy":
-        return [Spy(seat, o, i) for o, i in _others(state, seat)]
-    if power == "king":
-        return [KingSpy(seat, o, i) for o, i in _others(state, seat)]
-    return [Swap(seat, i, o, j) for i in own for o, j in _others(state, seat)
-            if _swappable(state, o)]
 
 
 # -- apply ----------------------------------------------------------------------------
@@ -242,7 +111,7 @@ def _check_in(a, state) -> None:
 def _check_peek(state, a):
     _require(state.phase == "peek", "the initial peek is over")
     _require(a.seat in state.seats and not state.peeked[a.seat], "this seat has peeked already")
-    _require(isinstance(a.slots, tuple) and a.slots in _peek_choices(state),
+    _require(isinstance(a.slots, tuple) and a.slots in peek_choices(state),
              f"peek at {state.rules.peek_count} different own slots "
              f"({state.rules.initial_peek})")
 
@@ -426,7 +295,7 @@ def _check_cabo(state, a):
     _require(state.caller is None, "Cabo has been called already")
     if state.phase == "turn":
         _require(state.rules.cabo_instead, "these rules call Cabo at the end of a turn")
-        _require(_cabo_allowed(state),
+        _require(cabo_allowed(state),
                  f"Cabo only after {state.rules.cabo_min_rounds} turns of every player")
 
 
@@ -464,7 +333,7 @@ def _end_turn(state, events):
     state.turns_done += 1
     if state.caller is not None:
         state.final_left &= ~(1 << state.current)
-    if state.rules.cabo_after_turn and _cabo_allowed(state):
+    if state.rules.cabo_after_turn and cabo_allowed(state):
         state.phase = "after_turn"
         return
     _advance(state, events)

@@ -1,0 +1,151 @@
+"""What each seat may do now: `to_move`, `legal_actions`, `own_actions` (RULES.md, "A turn").
+
+Actions come in a stable order: a seat's own moves first (in the order below), then the
+off-turn matches of matching.py. engine.py applies them; its checks use the same helpers, so
+what is listed here is exactly what `apply` accepts (pair discards of 3+ cards excepted, see
+matching.py).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from . import matching
+from .actions import (
+    CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy, KingSwap,
+    NextRound, PeekOwn, Ready, Replace, SkipPower, Spy, Swap, TakeDiscard)
+
+HOST = 0  # the seat that deals the next round and, where allowed, ends the game
+
+
+def to_move(state) -> tuple:
+    """The seats the game is waiting for (others may still act off-turn)."""
+    phase = state.phase
+    if state.gives:
+        return (state.gives[0][0],)
+    if phase == "peek":
+        return tuple(s for s in state.seats if not state.peeked[s])
+    if phase == "final":
+        return tuple(s for s in state.seats if not state.ready[s])
+    if phase == "round_over":
+        return (HOST,)
+    if phase == "game_over":
+        return ()
+    return (state.current,)
+
+
+def legal_actions(state, seat: int) -> list:
+    """Everything `seat` may do now, in a stable order (own moves first, then matches)."""
+    out = own_actions(state, seat)
+    if state.gives or state.phase in ("peek", "round_over", "game_over"):
+        return out
+    return out + matching.legal_matches(state, seat)
+
+
+def own_actions(state, seat: int) -> list:
+    """`legal_actions` without the off-turn matches (Match, PairDiscard), same order."""
+    if state.gives:
+        snapper = state.gives[0][0]
+        return [Give(seat, i) for i in state.occupied(seat)] if seat == snapper else []
+    phase = state.phase
+    out = []
+    if phase == "peek":
+        if seat in state.seats and not state.peeked[seat]:
+            out = [InitialPeek(seat, slots) for slots in peek_choices(state)]
+        return out
+    if phase in ("round_over", "game_over"):
+        if phase == "round_over" and seat == HOST:
+            out.append(NextRound(seat))
+            if state.rules.game_end == "host":
+                out.append(EndGame(seat))
+        return out
+    if phase == "final":
+        if seat in state.seats and not state.ready[seat]:
+            out.append(Ready(seat))
+    elif seat == state.current:
+        out = _turn_actions(state, seat)
+    return out
+
+
+def peek_choices(state) -> list:
+    """The slot sets the initial peek may look at under these rules."""
+    size = state.rules.hand_size
+    how = state.rules.initial_peek
+    if how == "outer":
+        return [(0, size - 1)]
+    if how == "all":
+        return [tuple(range(size))]
+    return list(combinations(range(size), state.rules.peek_count))
+
+
+def cabo_allowed(state) -> bool:
+    """Whether Cabo may be called now (nobody has, and enough turns were played)."""
+    return (state.caller is None
+            and state.turns_done >= state.rules.cabo_min_rounds * len(state.seats))
+
+
+def _turn_actions(state, seat) -> list:
+    phase = state.phase
+    rules = state.rules
+    own = state.occupied(seat)
+    if phase == "turn":
+        out = [_simple(DrawDeck, seat)] if state.deck else []
+        if rules.take_discard and state.discard and own:
+            out.append(_simple(TakeDiscard, seat))
+        if rules.cabo_instead and cabo_allowed(state):
+            out.append(_simple(CallCabo, seat))
+        return out
+    if phase == "drawn":
+        out = list(_replace_options(seat, tuple(own), rules.multi_replace))
+        if state.drawn_from == "deck" or not own:
+            out.append(Discard(seat))
+        return out
+    if phase == "power":
+        return _power_actions(state, seat, own) + [_simple(SkipPower, seat)]
+    if phase == "king":
+        out = []
+        if swappable(state, state.king_target[0]):
+            out = [KingSwap(seat, i) for i in own]
+        return out + [_simple(SkipPower, seat)]
+    if phase == "after_turn":
+        return ([_simple(CallCabo, seat)] if state.caller is None else []) + [
+            _simple(EndTurn, seat)]
+    return []
+
+
+@lru_cache(maxsize=None)
+def _simple(cls, seat):
+    """The action of kind `cls` for `seat` (cached: actions are immutable values)."""
+    return cls(seat)
+
+
+@lru_cache(maxsize=4096)
+def _replace_options(seat, own, multi) -> tuple:
+    """The Replace actions for these occupied slots (cached: actions are immutable values)."""
+    out = [Replace(seat, (i,)) for i in own]
+    if multi:
+        for k in range(2, len(own) + 1):
+            out += [Replace(seat, combo) for combo in combinations(own, k)]
+    return tuple(out)
+
+
+def swappable(state, target) -> bool:
+    """Whether a swap may take `target`'s cards (not the protected Cabo caller)."""
+    return not (state.rules.protect_caller and target == state.caller)
+
+
+def _others(state, seat):
+    return [(o, i) for o in state.seats if o != seat for i in state.occupied(o)]
+
+
+def _power_actions(state, seat, own) -> list:
+    power = state.power
+    if power == "peek":
+        return [PeekOwn(seat, i) for i in own]
+    if power == "spy":
+        return [Spy(seat, o, i) for o, i in _others(state, seat)]
+    if power == "king":
+        return [KingSpy(seat, o, i) for o, i in _others(state, seat)]
+    return [Swap(seat, i, o, j) for i in own for o, j in _others(state, seat)
+            if swappable(state, o)]
