@@ -88,11 +88,13 @@ READY_PROBE = """(() => {
 })();"""
 
 
-# Resolves once the page's service worker (if it registered one) is installed and active.
+# Resolves once the page's service worker (if it registered one) is installed and active,
+# or after 30 s (an install that fails never makes it ready).
 SERVICE_WORKER_READY = """async () => {
   if (!navigator.serviceWorker) return;
   const registration = await navigator.serviceWorker.getRegistration();
-  if (registration) await navigator.serviceWorker.ready;
+  if (registration) await Promise.race([
+    navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 30000))]);
 }"""
 
 
