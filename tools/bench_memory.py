@@ -1,0 +1,68 @@
+"""Memory of the game's tab: JS heap and WebAssembly memory, after boot and after play.
+
+    python -m tools.bench_memory
+
+Serves the built site (run tools/build.py first), opens it in headless Chromium with precise
+memory info, and reads `performance.memory.usedJSHeapSize` and the size of Pyodide's
+WebAssembly memory (read from Python in the page) twice: once the page is ready, and after
+the in-page self-test (cabo/web/selftest.py: a whole seeded game of every preset with every
+bot level, the person's games with the hint, save/load, every screen in both languages).
+The second figure is an upper bound for a tab after a whole game. A measurement, not a test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+
+from playwright.sync_api import sync_playwright
+
+from tools import serve
+from tools.stdlib_record import run_selftest
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--enable-precise-memory-info"]
+
+READ_WASM = """() => {
+  delete globalThis.__caboWasm;
+  const script = document.createElement("script");
+  script.type = "py";
+  script.textContent = "import js, pyodide_js\\njs.globalThis.__caboWasm = pyodide_js._module.HEAP8.length\\n";
+  document.body.append(script);
+}"""
+
+
+def measure(page) -> dict:
+    """JS heap used and WebAssembly memory, in bytes."""
+    page.evaluate("() => { if (globalThis.gc) gc(); }")
+    page.evaluate(READ_WASM)
+    page.wait_for_function("() => globalThis.__caboWasm !== undefined", timeout=30_000)
+    return {"js_heap_used": page.evaluate("() => performance.memory.usedJSHeapSize"),
+            "wasm_memory": page.evaluate("() => globalThis.__caboWasm")}
+
+
+def main() -> None:
+    server = serve.make_server(port=0, handler=serve.QuietRequestHandler, base_path="/cabo/")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/cabo/?lang=en"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=os.environ.get("CABO_CHROMIUM", "/usr/bin/chromium"), args=ARGS)
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_selector("[data-testid=ready]", timeout=120_000)
+        booted = measure(page)
+        run_selftest(page, timeout_ms=600_000)
+        played = measure(page)
+        browser.close()
+    server.shutdown()
+    print(json.dumps({"after_boot": booted, "after_selftest_games": played}, indent=2))
+    for name, d in (("after boot", booted), ("after the self-test games", played)):
+        print(f"{name:>26}: JS heap {d['js_heap_used'] / 2**20:6.1f} MiB, "
+              f"WebAssembly memory {d['wasm_memory'] / 2**20:6.1f} MiB")
+
+
+if __name__ == "__main__":
+    main()
