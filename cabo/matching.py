@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import Give, Match, PairDiscard
+from .actions import Match, PairDiscard
 from .errors import IllegalAction
 from .events import Event
 from .rounds import draw_penalty

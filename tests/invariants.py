@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import random
 
-from cabo import apply, legal_actions, observe, to_move
+from cabo import apply, legal_actions, new_game, observe, to_move
 from cabo.actions import EndGame, NextRound, PairDiscard
 from cabo.sampler import sample_world
-
-NEXT = {"official": None}
-
 
 def check_cards(state):
     """Every card id is in exactly one place; knowledge fits the rows."""
@@ -148,3 +145,25 @@ def host_action(state, rng, rounds_wanted):
     if state.rules.game_end == "host" and state.round_no >= rounds_wanted:
         return EndGame(0)
     return NextRound(0)
+
+
+def random_states(rules, seed, wanted=40, steps=250, every=9):
+    """`wanted` states met while random actions play games of `rules` (all player counts)."""
+    rng = random.Random(seed)
+    counts = list(range(rules.min_players, rules.max_players + 1))
+    game = 0
+    while True:
+        state = new_game(rules, counts[game % len(counts)], seed * 10 + game)
+        game += 1
+        for i in range(steps):
+            if state.phase == "game_over":
+                break
+            if i % every == every // 2:
+                yield state
+                wanted -= 1
+                if not wanted:
+                    return
+            action = (host_action(state, rng, 3) if state.phase == "round_over"
+                      else random_action(state, rng, react_chance=0.1))
+            apply(state, action)
+

@@ -12,7 +12,7 @@ card-conservation invariant holds; it is asserted on the result.
 from __future__ import annotations
 
 from cabo import new_game
-from cabo.actions import InitialPeek
+from cabo.actions import Discard, DrawDeck, EndTurn, InitialPeek, SkipPower
 from cabo.cards import JOKER, RANK_NAMES, SUIT_SYMBOLS
 
 from invariants import check_cards
@@ -167,3 +167,21 @@ def faces(state, ids) -> list:
 def row(state, seat) -> list:
     """The values of a seat's row (None for empty slots), for cabo-deck assertions."""
     return [None if c is None else state.values[c] for c in state.hands[seat]]
+
+
+def plain_turn(state, end_turn=False):
+    """The current seat draws, discards and skips any power; with `end_turn`, it also ends a
+    turn after which Cabo could be called, without calling."""
+    seat = state.current
+    events = play(state, DrawDeck(seat), Discard(seat))
+    if state.phase == "power":
+        events += play(state, SkipPower(seat))
+    if end_turn and state.phase == "after_turn":
+        events += play(state, EndTurn(seat))
+    return events
+
+
+def round_end(events):
+    """The view of the round_end event among `events`."""
+    return next(e.view_all() for e in events if e.kind == "round_end")
+

@@ -11,7 +11,7 @@ import pytest
 from cabo import PRESETS, Observation, Rules, apply, new_game, observe, preset
 from cabo.actions import DrawDeck, InitialPeek, Replace, TakeDiscard
 
-from invariants import host_action, random_action
+from invariants import host_action, random_action, random_states
 from stacking import play, stacked
 
 NAMES = sorted(PRESETS)
@@ -19,24 +19,8 @@ NAMES = sorted(PRESETS)
 
 def states(name, wanted=40, steps=250, every=9):
     """`wanted` states met while random actions play games of preset `name`."""
-    rules = PRESETS[name]
-    rng = random.Random(NAMES.index(name) + 70)
-    counts = list(range(rules.min_players, rules.max_players + 1))
-    game = 0
-    while True:
-        state = new_game(rules, counts[game % len(counts)], 700 + game)
-        game += 1
-        for i in range(steps):
-            if state.phase == "game_over":
-                break
-            if i % every == every // 2:
-                yield state
-                wanted -= 1
-                if not wanted:
-                    return
-            action = (host_action(state, rng, 3) if state.phase == "round_over"
-                      else random_action(state, rng, react_chance=0.1))
-            apply(state, action)
+    return random_states(PRESETS[name], NAMES.index(name) + 70, wanted, steps, every)
+
 
 
 def known_to(state, seat):

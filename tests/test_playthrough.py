@@ -38,7 +38,7 @@ def run_rounds(rules, rounds, seed, sample_every=5):
                 check_cards(state)
                 continue
             prev_totals = state.totals[:]
-            prev_current, prev_phase, prev_caller = state.current, state.phase, state.caller
+            prev_current, prev_caller = state.current, state.caller
             action = random_action(state, rng)
             events = apply(state, action)
             steps += 1

@@ -9,20 +9,16 @@ from cabo.actions import (
     CallCabo, Discard, DrawDeck, EndTurn, Match, NextRound, Ready, Replace, SkipPower, Swap,
     TakeDiscard)
 
-from stacking import faces, kinds, peek_all, play, stacked
+from stacking import faces, kinds, peek_all, plain_turn as _plain_turn, play, stacked
 
 RULES = preset("hut")
 
 
+
+
 def plain_turn(state):
     """Draw, discard, skip any power, and end the turn without Cabo (if still asked)."""
-    seat = state.current
-    events = play(state, DrawDeck(seat), Discard(seat))
-    if state.phase == "power":
-        events += play(state, SkipPower(seat))
-    if state.phase == "after_turn":
-        events += play(state, EndTurn(seat))
-    return events
+    return _plain_turn(state, end_turn=True)
 
 
 def cabo_round(hands, caller=0, totals=None):

@@ -8,7 +8,7 @@ from cabo import IllegalAction, apply, legal_actions, preset
 from cabo.actions import (
     CallCabo, Discard, DrawDeck, NextRound, Replace, SkipPower, Spy, TakeDiscard)
 
-from stacking import kinds, play, row, stacked
+from stacking import kinds, plain_turn, play, round_end, row, stacked
 
 RULES = preset("official")
 
@@ -18,17 +18,8 @@ def quiet_turn(seat):
     return (DrawDeck(seat), Discard(seat))
 
 
-def plain_turn(state):
-    """The current seat draws, discards and skips any power."""
-    seat = state.current
-    events = play(state, DrawDeck(seat), Discard(seat))
-    if state.phase == "power":
-        events += play(state, SkipPower(seat))
-    return events
 
 
-def round_end(events):
-    return next(e.view_all() for e in events if e.kind == "round_end")
 
 
 def cabo_round(hands, caller, totals=None, first=None):

@@ -9,20 +9,13 @@ import pytest
 from cabo import IllegalAction, apply, legal_actions, new_game, preset, to_move
 from cabo.actions import (
     CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, Match, NextRound,
-    PairDiscard, Ready, SkipPower, TakeDiscard)
+    PairDiscard, Ready, TakeDiscard)
 
-from stacking import kinds, play, row, stacked
+from stacking import kinds, plain_turn, play, round_end, row, stacked
 
 RULES = preset("party")
 
 
-def plain_turn(state):
-    """The current seat draws, discards and skips any power."""
-    seat = state.current
-    events = play(state, DrawDeck(seat), Discard(seat))
-    if state.phase == "power":
-        events += play(state, SkipPower(seat))
-    return events
 
 
 def own_moves(state, seat):
@@ -45,8 +38,6 @@ def cabo_round(hands, caller, totals=None):
     return state, events
 
 
-def round_end(events):
-    return next(e.view_all() for e in events if e.kind == "round_end")
 
 
 def test_the_discard_pile_cannot_be_taken():

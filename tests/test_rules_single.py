@@ -8,18 +8,12 @@ from cabo import IllegalAction, apply, legal_actions, new_game, preset
 from cabo.actions import (
     CallCabo, Discard, DrawDeck, KingSpy, KingSwap, Replace, SkipPower, Spy, Swap)
 
-from stacking import kinds, play, stacked
+from stacking import kinds, plain_turn, play, stacked
 
 RULES = preset("single")
 HANDS = [["2♠", "7♠", "3♠", "4♠"], ["5♠", "6♠", "A♠", "2♥"], ["8♠", "9♠", "A♥", "3♥"]]
 
 
-def plain_turn(state):
-    seat = state.current
-    events = play(state, DrawDeck(seat), Discard(seat))
-    if state.phase == "power":
-        events += play(state, SkipPower(seat))
-    return events
 
 
 def cabo_round(hands, caller=0, rules=RULES):

@@ -9,19 +9,13 @@ import pytest
 from cabo import IllegalAction, apply, legal_actions, new_game, preset, to_move
 from cabo.actions import (
     CallCabo, Discard, DrawDeck, InitialPeek, Match, NextRound, PeekOwn, Ready, Replace,
-    SkipPower, Spy, Swap, TakeDiscard)
+    Spy, Swap, TakeDiscard)
 
-from stacking import arrange, faces, kinds, peek_all, play, stacked
+from stacking import arrange, faces, kinds, peek_all, plain_turn, play, round_end, stacked
 
 RULES = preset("standard52")
 
 
-def plain_turn(state):
-    seat = state.current
-    events = play(state, DrawDeck(seat), Discard(seat))
-    if state.phase == "power":
-        events += play(state, SkipPower(seat))
-    return events
 
 
 def finish(state, caller):
@@ -42,8 +36,6 @@ def cabo_round(hands, caller, totals=None, rules=RULES, dealer=None):
     return state, finish(state, caller)
 
 
-def round_end(events):
-    return next(e.view_all() for e in events if e.kind == "round_end")
 
 
 def test_red_king_minus_1_black_king_13():

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from cabo import PRESETS, apply, new_game, observe, preset
+from cabo import PRESETS, apply, observe, preset
 from cabo.actions import DrawDeck
 from cabo.sampler import sample_world
 
-from invariants import check_cards, check_someone_can_move, host_action, random_action
+from invariants import check_cards, check_someone_can_move, host_action, random_action, random_states
 from stacking import play, stacked
 
 NAMES = sorted(PRESETS)
@@ -19,24 +19,8 @@ NAMES = sorted(PRESETS)
 
 def states(name, wanted=40, steps=250, every=9):
     """`wanted` states met while random actions play games of preset `name`."""
-    rules = PRESETS[name]
-    rng = random.Random(NAMES.index(name) + 50)
-    counts = list(range(rules.min_players, rules.max_players + 1))
-    game = 0
-    while True:
-        state = new_game(rules, counts[game % len(counts)], 500 + game)
-        game += 1
-        for i in range(steps):
-            if state.phase == "game_over":
-                break
-            if i % every == every // 2:
-                yield state
-                wanted -= 1
-                if not wanted:
-                    return
-            action = (host_action(state, rng, 3) if state.phase == "round_over"
-                      else random_action(state, rng, react_chance=0.1))
-            apply(state, action)
+    return random_states(PRESETS[name], NAMES.index(name) + 50, wanted, steps, every)
+
 
 
 def play_on(world, rng, steps=25):

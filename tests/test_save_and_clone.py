@@ -10,7 +10,6 @@ import random
 import pytest
 
 from cabo import PRESETS, SaveError, State, apply, new_game
-from cabo.actions import NextRound
 
 from invariants import check_cards, host_action, random_action
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from cabo.actions import DrawDeck, InitialPeek, Match, PairDiscard, Replace, Swap
+from cabo.actions import InitialPeek, Match, PairDiscard, Replace, Swap
 from cabo.i18n import Texts
 from cabo.rules import PRESETS
 from cabo.session import Seat, Session
