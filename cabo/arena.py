@@ -20,7 +20,7 @@ from multiprocessing import Pool
 from .actions import NextRound
 from .bots import make_bot
 from .engine import apply, legal_actions, new_game, to_move
-from .matching import may_match
+from .matching import reacting_seats
 from .observation import observe
 from .rules import PRESETS
 
@@ -80,12 +80,7 @@ def play(rules, n, levels, seed, max_rounds, bot_options):
 
 
 def _off_turn(state, bots, seat_level, tally):
-    if state.rules.match == "off" or state.gives:
-        return None
-    for k in range(1, state.n + 1):
-        seat = (state.current + k) % state.n
-        if not may_match(state, seat):
-            continue
+    for seat in reacting_seats(state):
         t0 = time.perf_counter()
         action = bots[seat].react(observe(state, seat), legal_actions(state, seat))
         tally[seat_level[seat]].react_ms.append((time.perf_counter() - t0) * 1000)

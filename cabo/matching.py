@@ -27,6 +27,15 @@ def may_match(state, seat) -> bool:
             and seat in state.seats and not state.ready[seat])
 
 
+def reacting_seats(state) -> list:
+    """Seats that may throw cards now, in seat order starting after the current player
+    (the order in which drivers offer off-turn moves)."""
+    if state.rules.match == "off" or state.gives:
+        return []
+    n = state.n
+    return [s for s in ((state.current + k) % n for k in range(1, n + 1)) if may_match(state, s)]
+
+
 def _owners(state, seat):
     return state.seats if state.rules.match == "any" else (seat,)
 

@@ -10,7 +10,7 @@ import argparse
 from .actions import EndGame, NextRound
 from .bots import make_bot
 from .engine import apply, legal_actions, new_game, to_move
-from .matching import may_match
+from .matching import reacting_seats
 from .observation import observe
 from .rules import PRESETS
 
@@ -47,12 +47,7 @@ def _main_move(state, bots):
 
 def _off_turn(state, bots):
     """Offer each seat an off-turn move, in seat order starting after the current player."""
-    if state.rules.match == "off" or state.gives:
-        return None
-    for k in range(1, state.n + 1):
-        seat = (state.current + k) % state.n
-        if not may_match(state, seat):
-            continue
+    for seat in reacting_seats(state):
         action = bots[seat].react(observe(state, seat), legal_actions(state, seat))
         if action is not None:
             return action
