@@ -19,25 +19,20 @@ import threading
 from playwright.sync_api import sync_playwright
 
 from tools import serve
-from tools.stdlib_record import run_selftest
+from tools.stdlib_record import run_python, run_selftest
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--enable-precise-memory-info"]
 
-READ_WASM = """() => {
-  delete globalThis.__caboWasm;
-  const script = document.createElement("script");
-  script.type = "py";
-  script.textContent = "import js, pyodide_js\\njs.globalThis.__caboWasm = pyodide_js._module.HEAP8.length\\n";
-  document.body.append(script);
-}"""
+READ_WASM = "import js, pyodide_js\njs.globalThis.__caboWasm = pyodide_js._module.HEAP8.length\n"
 
 
 def measure(page) -> dict:
     """JS heap used and WebAssembly memory, in bytes."""
     page.evaluate("() => { if (globalThis.gc) gc(); }")
-    page.evaluate(READ_WASM)
+    page.evaluate("() => { delete globalThis.__caboWasm; }")
+    run_python(page, READ_WASM)
     page.wait_for_function("() => globalThis.__caboWasm !== undefined", timeout=30_000)
     return {"js_heap_used": page.evaluate("() => performance.memory.usedJSHeapSize"),
             "wasm_memory": page.evaluate("() => globalThis.__caboWasm")}

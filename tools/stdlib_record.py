@@ -52,13 +52,18 @@ HEADER = """\
 
 # Started in the booted page: the self-test runs in the page's interpreter (PyScript runs
 # every <script type="py"> of the main thread in the same one) and reports on globalThis.
-START_SELFTEST = """() => {
-  delete globalThis.__caboSelftest;
+# Runs Python source in a booted page by appending a <script type="py"> (PyScript runs it).
+RUN_PYTHON = """(code) => {
   const script = document.createElement("script");
   script.type = "py";
-  script.textContent = "from cabo.web import selftest\\nselftest.start()\\n";
+  script.textContent = code;
   document.body.append(script);
 }"""
+
+
+def run_python(page, code: str) -> None:
+    """Start `code` in the page's Python (it runs asynchronously)."""
+    page.evaluate(RUN_PYTHON, code)
 
 NODE_SCRIPT = """\
 import json, sys
@@ -73,7 +78,8 @@ with open(sys.argv[2], "w") as out:
 
 def run_selftest(page, timeout_ms: int = SELFTEST_TIMEOUT_MS) -> dict:
     """Run cabo/web/selftest.py in a booted page; its report (fails on its error)."""
-    page.evaluate(START_SELFTEST)
+    page.evaluate("() => { delete globalThis.__caboSelftest; }")
+    run_python(page, "from cabo.web import selftest\nselftest.start()\n")
     page.wait_for_function("() => globalThis.__caboSelftest !== undefined", timeout=timeout_ms,
                            polling=250)
     report = json.loads(page.evaluate("() => globalThis.__caboSelftest"))
