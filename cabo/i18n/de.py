@@ -165,6 +165,7 @@ TEXTS = {
     "act_pair": "Als Paar ablegen",
     "moves": "Züge",
     "act_hint": 'Tipp',
+    "risky_moves": "Riskant:",
     "clear_selection": "Auswahl aufheben",
     "hide_cards": "Karten verdecken",
     "handoff_title": "Gib das Gerät an {name} weiter",

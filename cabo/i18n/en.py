@@ -163,6 +163,7 @@ TEXTS = {
     "act_pair": "Discard as a pair",
     "moves": "Moves",
     "act_hint": 'Hint',
+    "risky_moves": "Risky:",
     "clear_selection": "Clear the selection",
     "hide_cards": "Hide the cards",
     "handoff_title": "Pass the device to {name}",

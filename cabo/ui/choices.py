@@ -20,6 +20,11 @@ SELECTED = {InitialPeek: "look", Replace: "replace", PeekOwn: "peek", Spy: "spy"
             Match: "match", PairDiscard: "pair"}
 
 
+# Moves that cost penalty cards when they go wrong: never the highlighted button, and drawn
+# apart from the harmless moves of the same selection.
+RISKY = frozenset({"match", "pair"})
+
+
 def cards_of(action) -> frozenset:
     """The (owner, slot) cards an action names; empty for actions without cards."""
     seat = action.seat
@@ -109,3 +114,20 @@ def selected_actions(legal, selection: tuple, seat: int) -> list:
     if len(chosen) >= 2 and chosen <= pairs:
         out.append(("pair", PairDiscard(seat, tuple(sorted(chosen)))))
     return out
+
+
+def arrange(plain: list, selected: list, selection: tuple) -> list:
+    """The buttons as (key, action, primary, risky), in the order they are drawn.
+
+    With cards selected, the harmless moves those cards point to come first (the first one is
+    primary), then the moves without cards; risky moves (match, pair) come last and are never
+    primary. Without a selection the first move without cards is primary; with a selection
+    that only allows risky moves, no button is.
+    """
+    safe = [(k, a) for k, a in selected if k not in RISKY]
+    risky = [(k, a) for k, a in selected if k in RISKY]
+    ordered = safe + plain
+    # with a selection, the primary is the move it points to (none if that move is risky)
+    primary = 0 if ordered and (safe or not selection) else None
+    out = [(k, a, i == primary, False) for i, (k, a) in enumerate(ordered)]
+    return out + [(k, a, False, True) for k, a in risky]

@@ -70,13 +70,18 @@ class Table:
         seat = self.screen_seat()
         if seat is None:
             return []
+        return [(k, a) for k, a, _, _ in self._arranged(seat)]
+
+    def _arranged(self, seat) -> list:
+        """(key, action, primary, risky) of the buttons on screen, in their order."""
         legal = self.session.legal(seat)
-        out = choices.plain_actions(legal) + choices.selected_actions(legal, self.selection, seat)
+        plain = choices.plain_actions(legal)
         if seat != HOST and self.session.observation(seat).phase == "round_over":
             # the host's buttons: whoever is at the screen deals the next round
-            out += [(k, a) for k, a in choices.plain_actions(self.session.legal(HOST))
-                    if k in ("next_round", "end_game")]
-        return out
+            plain += [(k, a) for k, a in choices.plain_actions(self.session.legal(HOST))
+                      if k in ("next_round", "end_game")]
+        selected = choices.selected_actions(legal, self.selection, seat)
+        return choices.arrange(plain, selected, self.selection)
 
     def click_card(self, owner: int, slot: int) -> None:
         """Select or unselect a card."""
@@ -212,14 +217,15 @@ class Table:
         # cards that only a match could take: highlighted softly, not as the move to make
         main = choices.selectable([a for a in legal if not isinstance(a, (Match, PairDiscard))])
         self._soft = selectable - main
-        buttons = [{"key": k, "label": self.t("act_" + k)} for k, _ in self.buttons()]
+        buttons = [{"key": k, "label": self.t("act_" + k), "primary": primary, "risky": risky}
+                   for k, _, primary, risky in self._arranged(seat)]
         if self.selection:
-            buttons.append({"key": "clear", "label": self.t("clear_selection")})
+            buttons.append(self._extra("clear", "clear_selection"))
         if self.reveals and self.reveal_seat == seat:
-            buttons.append({"key": "hide", "label": self.t("hide_cards")})
+            buttons.append(self._extra("hide", "hide_cards"))
         if (suggest is not None and obs.phase not in RESULT_PHASES
                 and any(not isinstance(a, (Match, PairDiscard)) for a in legal)):
-            buttons.append({"key": "hint", "label": self.t("act_hint")})
+            buttons.append(self._extra("hint", "act_hint"))
         return {
             "screen": "table",
             "seat": seat,
@@ -240,6 +246,9 @@ class Table:
                      "drawn": anim.get("drawn")},
             "hint": self.hint,
         }
+
+    def _extra(self, key, text) -> dict:
+        return {"key": key, "label": self.t(text), "primary": False, "risky": False}
 
     def announcement(self) -> str:
         """The last change in words, for the live region."""
@@ -264,12 +273,11 @@ class Table:
         if seat_info.bot:
             level = t("kind_" + seat_info.bot) if t.has("kind_" + seat_info.bot) else seat_info.bot
             marks.append(level)
-        if obs.caller == o:
-            marks.append(t("caller_mark"))
         return {
             "seat": o, "name": words.name(o), "me": o == seat, "marks": marks,
             "to_move": self._to_move(obs, o),
             "caller": obs.caller == o,
+            "caller_mark": t("caller_mark") if obs.caller == o else None,
             "row_label": t("row_you") if o == seat else t("row_of", name=words.name(o)),
             "total": t("total", n=obs.totals[o]),
             "rounds_won": t("rounds_won", n=obs.rounds_won[o])

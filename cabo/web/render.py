@@ -159,12 +159,15 @@ def _player(p) -> str:
     if p["caller"]:
         cls.append("caller")
     marks = "".join(f'<span class="mark">{_e(m)}</span>' for m in p["marks"])
+    if p.get("caller_mark"):  # a flag on the box's edge: a Cabo call moves nothing
+        marks += f'<span class="mark cabo-flag">{_e(p["caller_mark"])}</span>'
     extra = f'<span class="won">{_e(p["rounds_won"])}</span>' if p["rounds_won"] else ""
     slots = "".join(_slot(s) for s in p["slots"])
     return (f'<section class="{" ".join(cls)}" aria-label="{_e(p["row_label"])}">'
             f'<header class="player-head"><span class="pname">{_e(p["name"])}</span>{marks}'
             f'<span class="ptotal">{_e(p["total"])}</span>{extra}</header>'
-            f'<div class="row" role="group" aria-label="{_e(p["row_label"])}">{slots}</div>'
+            f'<div class="row" role="group" aria-label="{_e(p["row_label"])}" '
+            f'style="--n:{max(len(p["slots"]), 1)}">{slots}</div>'
             f'</section>')
 
 
@@ -234,14 +237,28 @@ def _scores(s) -> str:
             f'<tbody>{rows}</tbody></table></div></section>')
 
 
+def _button(b) -> str:
+    cls = "btn" + (" primary" if b["primary"] else "") + (" risky" if b["risky"] else "")
+    return (f'<button type="button" class="{cls}" data-ctl="act" data-key="{_e(b["key"])}">'
+            f'{_e(b["label"])}</button>')
+
+
+def _buttons(buttons, t) -> str:
+    """The moves; risky ones (a wrong match costs penalty cards) apart, in a group of their own."""
+    safe = "".join(_button(b) for b in buttons if not b["risky"])
+    risky = [b for b in buttons if b["risky"]]
+    if not risky:
+        return safe
+    return (safe + f'<div class="risky-moves" role="group" aria-labelledby="risky-label">'
+            f'<span class="risky-label" id="risky-label">{_e(t("risky_moves"))}</span>'
+            + "".join(_button(b) for b in risky) + '</div>')
+
+
 def table(v, t, log_open) -> str:
     """The table screen: other players, piles and drawn card, own row, buttons, panels."""
     me = v["players"][-1]
     others = "".join(_player(p) for p in v["players"][:-1])
-    buttons = "".join(
-        f'<button type="button" class="btn{" primary" if i == 0 else ""}" data-ctl="act" '
-        f'data-key="{_e(b["key"])}">{_e(b["label"])}</button>'
-        for i, b in enumerate(v["buttons"]))
+    buttons = _buttons(v["buttons"], t)
     hint = f'<p class="hint">{_e(v["hint"])}</p>' if v.get("hint") else ""
     over = ""
     if v["game_over"]:

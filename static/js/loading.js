@@ -70,9 +70,18 @@ window.caboFly = (movesJson) => {
     const b = to.getBoundingClientRect();
     if (!a.width || !b.width) continue;
     const ghost = document.createElement("div");
-    ghost.className = "card down ghost";
     ghost.setAttribute("aria-hidden", "true");
-    ghost.innerHTML = '<span class="back"></span>';
+    // A card lands as it will lie: a public card (onto the discard pile, or taken from it
+    // into the open hand) flies face up, with the face its place shows now.
+    const up = to.classList.contains("up");
+    const face = up ? to.querySelectorAll(".corner, .face") : [];
+    ghost.className = face.length ? "card up ghost" : "card down ghost";
+    if (face.length) {
+      for (const part of face) ghost.append(part.cloneNode(true));
+      ghost.style.setProperty("--cw", `${b.width}px`);
+    } else {
+      ghost.innerHTML = '<span class="back"></span>';
+    }
     Object.assign(ghost.style, {
       position: "fixed", left: `${b.left}px`, top: `${b.top}px`,
       width: `${b.width}px`, height: `${b.height}px`, margin: "0", zIndex: "50",

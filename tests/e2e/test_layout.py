@@ -1,0 +1,72 @@
+"""The table as a person sees it: a 4-player turn fits one phone screen (390×844) with no
+vertical scrolling between a swap's target and its button, and the highlighted (primary)
+button is the move the selected cards point to."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from . import driver
+from .driver import Player, new_game, open_page, press
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 390, "height": 844}
+SWAP_SEED = 1  # official, 4 players: the person's first draw is a jack (blind swap)
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True}
+
+
+@pytest.fixture(autouse=True)
+def taps(monkeypatch) -> None:
+    monkeypatch.setattr(driver, "TOUCH", True)
+
+
+def off_screen(page: Page) -> list[str]:
+    """Cards, piles and move buttons of the table that are not wholly inside the screen."""
+    return page.evaluate("""() => {
+        const out = [];
+        const nodes = document.querySelectorAll(
+            '.felt .card:not(.placeholder), .actions .btn, #status');
+        for (const n of nodes) {
+            const r = n.getBoundingClientRect();
+            if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
+                out.push((n.getAttribute('aria-label') || n.textContent).trim()
+                         + ` [${Math.round(r.top)}..${Math.round(r.bottom)}]`);
+        }
+        return out;
+    }""")
+
+
+def primary(page: Page) -> list[str]:
+    return page.locator(".actions .btn.primary").all_inner_texts()
+
+
+def test_a_four_player_swap_fits_one_phone_screen(page: Page) -> None:
+    open_page(page, SWAP_SEED)
+    new_game(page, "official", kinds=("person", "easy", "easy", "easy"))
+    Player(page).step()  # look at two cards
+    press(page, "Hide the cards")
+    assert page.evaluate("scrollY") == 0
+    assert off_screen(page) == [], "turn start"
+    press(page, "Draw")
+    press(page, "Discard the drawn card")
+    expect(page.locator("#status")).to_contain_text("Power: select one of your cards")
+    assert off_screen(page) == [], "power"
+    # Tapping scrolls a control into view if it is not: the page must not have moved.
+    driver.activate(driver.own_card(page, 3))
+    assert primary(page) == []  # one card of a swap: no move yet, and not "Skip" either
+    driver.activate(page.get_by_role("button", name=re.compile(r"^Bruno's card 2,")))
+    assert page.evaluate("scrollY") == 0
+    assert off_screen(page) == [], "swap selected"
+    assert primary(page) == ["Swap these cards"]
+    assert "Skip the power" in driver.buttons(page)
+    press(page, "Swap these cards")
+    expect(page.locator(".log-list li").filter(
+        has_text="You swap your card 3 with Bruno's card 2.")).to_have_count(1)
