@@ -1,0 +1,145 @@
+"""A guest's side: what it received from the host, shaped like a Session for the table view.
+
+The guest has no State and no engine. `RemoteSession` answers the questions the table view
+model (`cabo.ui.table.Table`) asks a Session — the seat's observation, its legal actions, the
+seats, the log — from the host's last `state` message, and `act` sends the action to the host
+instead of applying it. So a guest's screen is drawn by the very same view model as the
+host's, from nothing but what its seat may know.
+
+`NetGuest.receive` validates every message (`protocol.decode`); a malformed, unknown,
+oversized or replayed one (an old message number) is dropped and logged, and the last good
+state stays on screen.
+"""
+
+from __future__ import annotations
+
+from ..actions import action_to_dict
+from ..rules import Rules
+from ..session import Seat
+from . import protocol
+from .build import BUILD
+
+LOG_LIMIT = 400
+
+
+class RemoteSession:
+    """The Session interface of cabo.ui.table, backed by the host's messages."""
+
+    def __init__(self, guest: "NetGuest"):
+        self.guest = guest
+
+    @property
+    def rules(self):
+        return self.guest.rules
+
+    @property
+    def seats(self) -> list:
+        return [Seat(s["name"], s["bot"]) for s in self.guest.seats]
+
+    def humans(self) -> list:
+        return [i for i, s in enumerate(self.guest.seats) if s["bot"] is None]
+
+    def viewer(self):
+        return self.guest.seat
+
+    def observation(self, seat=None):
+        """This device's seat's observation (the only one it has)."""
+        return self.guest.obs
+
+    def legal(self, seat) -> list:
+        return list(self.guest.legal) if seat == self.guest.seat else []
+
+    def act(self, action) -> list:
+        """Send the action to the host; its events arrive with the next `state`."""
+        self.guest.send_action(action)
+        return []
+
+    def log_for(self, seat) -> list:
+        return list(self.guest.log)
+
+    # no bots run on a guest's page
+    def waiting_bot(self):
+        return None
+
+    def reacting_bots(self) -> list:
+        return []
+
+
+class NetGuest:
+    """One guest's connection state: seat, token, the last state, and messages to send."""
+
+    def __init__(self, lang: str = "en", token=None, send=None):
+        self.lang = lang
+        self.token = token          # the seat token kept from an earlier join, or None
+        self.send = send or (lambda text: None)
+        self.seat = None
+        self.game = None
+        self.rules = None
+        self.obs = None
+        self.legal = []
+        self.seats = []
+        self.waiting = []
+        self.log = []
+        self.error = None           # the last error code from the host, until the next state
+        self.out = 0
+        self.last_in = 0
+        self.dropped = []           # reasons of dropped messages
+        self.received = []          # every message text received (tests, measurements)
+
+    @property
+    def ready(self) -> bool:
+        """Whether there is a table to draw."""
+        return self.obs is not None and self.rules is not None
+
+    def hello(self) -> str:
+        self.out += 1
+        return protocol.hello(self.out, BUILD, self.token, self.lang)
+
+    def send_action(self, action) -> None:
+        self.out += 1
+        step = self.obs.step if self.obs is not None else 0
+        self.send(protocol.act(self.out, step, action_to_dict(action)))
+
+    def receive(self, text) -> tuple:
+        """(kind, events): kind is "welcome", "state", "error" or None (dropped); events are
+        the new event views of a `state` (for the view's animation and reveals)."""
+        self.received.append(text)
+        try:
+            msg = protocol.decode(text, "host")
+        except protocol.ProtocolError as exc:
+            return self._drop(str(exc))
+        if msg["n"] <= self.last_in:
+            return self._drop(f"replayed message {msg['n']}")
+        kind = msg["t"]
+        if kind == "welcome":
+            self.last_in = msg["n"]
+            self.seat, self.token, self.game = msg["seat"], msg["token"], msg["game"]
+            self.rules = Rules.from_dict(msg["rules"])
+            self.obs, self.log = None, []
+            return "welcome", []
+        if kind == "error":
+            self.last_in = msg["n"]
+            self.error = msg["code"]
+            return "error", []
+        if self.rules is None:
+            return self._drop("state before welcome")
+        try:
+            obs = protocol.obs_from_dict(msg["obs"], self.rules)
+            legal = protocol.legal_from_wire(msg["legal"], self.seat)
+        except (ValueError, KeyError, TypeError) as exc:
+            return self._drop(f"bad state: {exc}")
+        if obs.seat != self.seat or len(msg["seats"]) != obs.n:
+            return self._drop("state for another seat")
+        self.last_in = msg["n"]
+        self.obs, self.legal, self.seats, self.waiting = obs, legal, msg["seats"], msg["waiting"]
+        self.error = None
+        if msg["log"] is not None:
+            self.log = list(msg["log"])
+        self.log += msg["events"]
+        del self.log[:-LOG_LIMIT]
+        return "state", msg["events"]
+
+    def _drop(self, reason) -> tuple:
+        self.dropped.append(reason)
+        print(f"cabo.net: dropped a message from the host: {reason}")
+        return None, []

@@ -1,0 +1,266 @@
+"""The host's side of a game across devices: seats, tokens, links, and what each guest gets.
+
+The host's page owns the only Session (the one engine, the bots, the save). Every guest is a
+link (one WebRTC data channel) that plays one remote seat. What a link receives is built from
+that seat's Observation, its legal actions and the events as that seat saw them
+(`Session.log`, each entry's secret only if the seat may read it) — never the State and never
+another seat's secret. A guest's action goes through the same strict `apply` as any other:
+an illegal one is answered `illegal` and changes nothing; an off-turn claim that comes after
+another claim changed the game is answered `too_late` (it costs nothing: nothing is applied).
+
+Seat tokens: every remote seat has a random token, given to the guest in `welcome` and kept in
+its localStorage. A hello with the token of a seat gets that seat back (after a reload, a drop,
+or a host reload). A hello without a valid token gets the seat the invitation was made for,
+with a fresh token (the old one stops working). While a remote seat has no link it is "away":
+the table waits for it, unless the host lets a bot play for it (`hand_to_bot`), which ends
+when the guest comes back or the host takes it back (`take_back`).
+
+Nothing here touches the page: `receive` returns the messages to send, so all of this is
+tested under CPython.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+from dataclasses import dataclass, field
+
+from ..actions import OFF_TURN, action_from_dict
+from ..bots import make_bot
+from ..engine import to_move
+from ..errors import IllegalAction
+from ..session import Seat
+from . import protocol
+from .build import BUILD
+
+STAND_IN_BOT = "medium"  # the level that plays for a seat whose guest is away
+SYNC_LOG = 160           # log entries sent to a guest that (re)joins
+
+
+def new_token() -> str:
+    """A random seat token (96 bits, base64url)."""
+    return base64.urlsafe_b64encode(os.urandom(12)).decode("ascii")
+
+
+@dataclass
+class Link:
+    """One data channel to a guest: the seat it plays once joined, its message numbers."""
+
+    invited: int                 # the seat the invitation was made for
+    seat: int | None = None      # the seat it plays, after a good hello
+    last_in: int = 0             # the last message number received (older ones are replays)
+    out: int = 0                 # the last message number sent
+    last_entry: object = None    # the last log entry sent (by identity)
+    sent: list = field(default_factory=list)  # (type, bytes) of every message sent
+
+    def next_n(self) -> int:
+        self.out += 1
+        return self.out
+
+
+class NetHost:
+    """The remote seats of one Session and the links of the guests playing them."""
+
+    def __init__(self, session, remote, game=None, tokens=None, stand_ins=(), apply=None):
+        self.session = session
+        self.remote = sorted(remote)           # seats played on other devices
+        if not self.remote or 0 in self.remote:
+            raise ValueError("remote seats are 1..n-1")
+        self.game = game or new_token()
+        self.tokens = dict(tokens or {s: new_token() for s in self.remote})
+        self.stand_ins = set(stand_ins)        # remote seats a bot plays for now
+        self.links = {}                         # link id -> Link
+        self.dropped = []                       # (link id, reason): the log of dropped input
+        self.apply = apply or session.act       # applies an action, returns its events
+        self.claim_step = -1                    # game step after the last applied claim
+        self._seen = None                       # the last log entry looked at for claims
+
+    # -- saving (next to the Session's own save) ----------------------------------------
+    def to_dict(self) -> dict:
+        return {"game": self.game, "remote": self.remote,
+                "tokens": {str(s): t for s, t in self.tokens.items()},
+                "stand_ins": sorted(self.stand_ins), "seed": self.session.seed}
+
+    @classmethod
+    def from_dict(cls, d, session, apply=None) -> "NetHost":
+        """The host state saved by `to_dict`, for this session; ValueError if it does not fit."""
+        if not isinstance(d, dict) or d.get("seed") != session.seed:
+            raise ValueError("the saved table belongs to another game")
+        remote = [int(s) for s in d["remote"]]
+        if any(not 0 < s < len(session.seats) for s in remote):
+            raise ValueError("bad remote seats")
+        tokens = {int(s): str(t) for s, t in d["tokens"].items()}
+        if set(tokens) != set(remote) or not all(protocol._token(t) for t in tokens.values()):
+            raise ValueError("bad seat tokens")
+        return cls(session, remote, str(d["game"]), tokens, [int(s) for s in d["stand_ins"]],
+                   apply)
+
+    # -- who is where ---------------------------------------------------------------------
+    def connected(self) -> set:
+        """Remote seats with a joined link."""
+        return {link.seat for link in self.links.values() if link.seat is not None}
+
+    def away(self) -> list:
+        """Remote seats without a link (a bot may be playing for them)."""
+        here = self.connected()
+        return [s for s in self.remote if s not in here]
+
+    def waiting_for(self) -> list:
+        """Seats the game waits for now (empty between rounds)."""
+        if self.session.state.phase in ("round_over", "game_over"):
+            return []
+        return list(to_move(self.session.state))
+
+    def seats_info(self) -> list:
+        away = set(self.away())
+        return [{"name": s.name, "bot": s.bot, "away": i in away}
+                for i, s in enumerate(self.session.seats)]
+
+    def hand_to_bot(self, seat) -> None:
+        """Let a bot play for an away remote seat until its guest returns."""
+        if seat not in self.remote or seat in self.stand_ins:
+            return
+        self.stand_ins.add(seat)
+        s = self.session
+        s.seats[seat] = Seat(s.seats[seat].name, STAND_IN_BOT)
+        s.bots[seat] = make_bot(STAND_IN_BOT, s.seed * 1009 + seat + 7919 * s.state.step)
+
+    def take_back(self, seat) -> None:
+        """The seat is played by its person again (the table waits while they are away)."""
+        if seat not in self.stand_ins:
+            return
+        self.stand_ins.discard(seat)
+        s = self.session
+        s.seats[seat] = Seat(s.seats[seat].name, None)
+        s.bots.pop(seat, None)
+
+    # -- links ----------------------------------------------------------------------------
+    def open_link(self, link_id, invited: int) -> None:
+        """A data channel for the invitation of seat `invited` is open."""
+        self.links[link_id] = Link(invited)
+
+    def close_link(self, link_id) -> None:
+        """The channel closed or failed: its seat is away."""
+        self.links.pop(link_id, None)
+
+    def receive(self, link_id, text) -> tuple:
+        """Handle one message: (replies [(link id, text)], events applied).
+
+        A malformed, unknown, oversized or replayed message is dropped and logged, and the
+        guest is told `bad`; a link that has not said hello yet may only say hello.
+        """
+        link = self.links.get(link_id)
+        if link is None:
+            return [], []
+        try:
+            msg = protocol.decode(text, "guest")
+        except protocol.ProtocolError as exc:
+            return self._drop(link_id, link, str(exc)), []
+        if msg["n"] <= link.last_in:
+            self.dropped.append((link_id, f"replayed message {msg['n']}"))
+            return [], []
+        link.last_in = msg["n"]
+        if msg["t"] == "hello":
+            return self._hello(link_id, link, msg), []
+        if link.seat is None:
+            return self._drop(link_id, link, "act before hello"), []
+        return self._act(link_id, link, msg)
+
+    def _drop(self, link_id, link, reason) -> list:
+        self.dropped.append((link_id, reason))
+        print(f"cabo.net: dropped a message from link {link_id}: {reason}")
+        return [(link_id, self._send(link, protocol.error(link.next_n(), "bad", reason[:200])))]
+
+    def _send(self, link, text) -> str:
+        link.sent.append((text[text.index('"t":"') + 5:].split('"', 1)[0], len(text.encode())))
+        return text
+
+    def _hello(self, link_id, link, msg) -> list:
+        if msg["build"] != BUILD or msg["v"] != protocol.PROTOCOL:
+            return [(link_id, self._send(link, protocol.error(link.next_n(), "reload")))]
+        if link.seat is not None:
+            return self._drop(link_id, link, "second hello")
+        seat = next((s for s, t in self.tokens.items() if t == msg["token"]), None)
+        if seat is None:
+            seat = link.invited
+            if seat in self.connected():
+                return [(link_id, self._send(link, protocol.error(link.next_n(), "no_seat")))]
+            self.tokens[seat] = new_token()
+        out = []
+        for other_id, other in list(self.links.items()):
+            if other_id != link_id and other.seat == seat:
+                del self.links[other_id]   # the same seat joined again: the new link wins
+                out.append((other_id, None))
+        link.seat = seat
+        self.take_back(seat)
+        out.append((link_id, self._send(link, protocol.welcome(
+            link.next_n(), seat, self.tokens[seat], self.game, self.session.rules))))
+        out += [(i, t) for i, t in self.updates() if i == link_id]
+        return out
+
+    def _act(self, link_id, link, msg) -> tuple:
+        action = action_from_dict(msg["action"])
+        if action.seat != link.seat:
+            return [(link_id, self._send(link, protocol.error(
+                link.next_n(), "illegal", "not your seat")))], []
+        state = self.session.state
+        before = state.step
+        self._note_claims()
+        if isinstance(action, OFF_TURN) and msg["step"] < self.claim_step:
+            # another claim was applied after this guest looked: it lost the race
+            return [(link_id, self._send(link, protocol.error(
+                link.next_n(), "too_late", "another claim came first")))], []
+        try:
+            events = self.apply(action)
+        except IllegalAction as exc:
+            late = isinstance(action, OFF_TURN) and msg["step"] < before
+            code = "too_late" if late else "illegal"
+            return [(link_id, self._send(link, protocol.error(link.next_n(), code,
+                                                              str(exc)[:300])))], []
+        return [], events
+
+    def _note_claims(self) -> None:
+        """Remember the step of the last match or pair discard applied (by anyone)."""
+        log = self.session.log
+        start = 0 if self._seen is None else _index_after(log, self._seen)
+        if any(e["public"]["kind"] in ("match", "pair_discard") for e in log[start:]):
+            self.claim_step = self.session.state.step
+        self._seen = log[-1] if log else None
+
+    # -- what every guest gets after a change -------------------------------------------
+    def updates(self) -> list:
+        """A `state` message for every joined link, with the events it has not seen."""
+        self._note_claims()
+        out = []
+        log = self.session.log
+        seats, waiting = self.seats_info(), self.waiting_for()
+        for link_id, link in self.links.items():
+            if link.seat is None:
+                continue
+            seat = link.seat
+            first = link.last_entry is None
+            start = 0 if first else _index_after(log, link.last_entry)
+            new = [_entry_view(e, seat) for e in log[start:]]
+            link.last_entry = log[-1] if log else None
+            sync = [_entry_view(e, seat) for e in log[-SYNC_LOG:]] if first else None
+            text = protocol.state(link.next_n(), self.session.observation(seat),
+                                  self.session.legal(seat) if seat not in self.stand_ins else [],
+                                  [] if first else new, seats, waiting, sync)
+            out.append((link_id, self._send(link, text)))
+        return out
+
+
+def _index_after(log, entry) -> int:
+    """The index after `entry` in the log (found by identity), or 0 if it was dropped."""
+    for i in range(len(log) - 1, -1, -1):
+        if log[i] is entry:
+            return i + 1
+    return 0
+
+
+def _entry_view(entry, seat) -> dict:
+    """A log entry as `seat` saw it (Session.log_for for one entry)."""
+    view = dict(entry["public"])
+    if entry["secret"] and entry["to"] >> seat & 1:
+        view.update(entry["secret"])
+    return view

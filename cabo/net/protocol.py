@@ -1,0 +1,327 @@
+"""The wire protocol between a host's page and its guests' pages (JSON over a data channel).
+
+Every message is one JSON object, sent as text, with three common fields:
+
+    {"v": 1, "t": "<type>", "n": <sender's message number>, ...}
+
+`v` is PROTOCOL; `n` counts the sender's messages on one connection from 1 up, so a message
+seen again (replayed, duplicated) has an old `n` and is dropped. Guest to host:
+
+- `hello`  {build, token, lang}: first message on a new connection. `build` names the page's
+  build (a guest on another build is told to reload); `token` is the seat token the guest
+  kept from an earlier join of this game, or null.
+- `act`    {step, action}: an action of the guest's seat (`cabo.actions.action_to_dict`),
+  taken when the guest saw game step `step` (an off-turn claim that lost a race is "too late").
+
+Host to guest:
+
+- `welcome` {seat, token, game, rules}: the seat this connection plays, its token (keep it to
+  rejoin), the game's id and its rules (`Rules.to_dict`).
+- `state`  {obs, legal, events, seats, waiting, log}: what the seat knows now (`obs`, an
+  Observation without its rules), what it may do (`legal`, grouped by action type without the
+  seat), the events since the last `state` as this seat saw them, the table (name, bot level,
+  away) of every seat, the seats the game waits for; `log` (the seat's whole log) only in the
+  first `state` after a welcome, else null.
+- `error`  {code, text}: `illegal` (the action was refused, nothing changed), `too_late` (an
+  off-turn claim came after another one; it costs nothing), `reload` (other build), `no_seat`
+  (the token is not valid for this game and the invitation's seat is taken), `bad` (a message
+  was dropped).
+
+`decode` validates a received message completely: size, JSON, `v`, a known `t` for that
+direction, `n`, and every field's type and range. Anything else raises ProtocolError (the
+receiver drops and logs it, never crashes). A guest message is at most MAX_GUEST_BYTES, a host
+message at most MAX_HOST_BYTES (the data channel's max-message-size).
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..actions import ACTION_TYPES, action_from_dict
+from ..observation import Observation
+from ..rules import Rules
+
+PROTOCOL = 1
+MAX_GUEST_BYTES = 2048
+MAX_HOST_BYTES = 262144
+TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+ERROR_CODES = ("illegal", "too_late", "reload", "no_seat", "bad")
+MAX_SEATS = 16
+
+
+class ProtocolError(ValueError):
+    """A received message that is dropped: the reason says why."""
+
+
+# -- sending -------------------------------------------------------------------------------
+def encode(kind: str, n: int, **fields) -> str:
+    """One message as compact JSON text."""
+    return json.dumps({"v": PROTOCOL, "t": kind, "n": n, **fields}, separators=(",", ":"),
+                      ensure_ascii=False)
+
+
+def hello(n, build, token, lang) -> str:
+    return encode("hello", n, build=build, token=token, lang=lang)
+
+
+def act(n, step, action_dict) -> str:
+    return encode("act", n, step=step, action=action_dict)
+
+
+def welcome(n, seat, token, game, rules: Rules) -> str:
+    return encode("welcome", n, seat=seat, token=token, game=game, rules=rules.to_dict())
+
+
+def state(n, obs, legal, events, seats, waiting, log=None) -> str:
+    return encode("state", n, obs=obs_to_dict(obs), legal=legal_to_wire(legal),
+                  events=events, seats=seats, waiting=list(waiting), log=log)
+
+
+def error(n, code, text="") -> str:
+    return encode("error", n, code=code, text=text)
+
+
+# -- receiving -----------------------------------------------------------------------------
+def decode(text, sender: str) -> dict:
+    """The validated message from `sender` ("guest" or "host"); ProtocolError otherwise."""
+    limit = MAX_GUEST_BYTES if sender == "guest" else MAX_HOST_BYTES
+    if not isinstance(text, str):
+        raise ProtocolError("not text")
+    if len(text) > limit or len(text.encode("utf-8", "replace")) > limit:
+        raise ProtocolError(f"too large ({len(text)} characters, at most {limit} bytes)")
+    try:
+        msg = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("not JSON") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("not an object")
+    if msg.get("v") != PROTOCOL:
+        # a hello of another protocol still names its build: the host answers "reload"
+        if sender == "guest" and msg.get("t") == "hello":
+            return {"t": "hello", "v": msg.get("v"), "n": 1, "build": None, "token": None,
+                    "lang": "en"}
+        raise ProtocolError(f"protocol version {msg.get('v')!r}, not {PROTOCOL}")
+    schema = (GUEST_TYPES if sender == "guest" else HOST_TYPES).get(msg.get("t"))
+    if schema is None:
+        raise ProtocolError(f"unknown type {msg.get('t')!r}")
+    if not _int(msg.get("n"), 1, 2**53):
+        raise ProtocolError("bad message number")
+    extra = set(msg) - set(schema) - {"v", "t", "n"}
+    if extra:
+        raise ProtocolError(f"unknown fields {sorted(extra)}")
+    for name, check in schema.items():
+        try:
+            ok = check(msg.get(name))
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            ok = False
+        if not ok:
+            raise ProtocolError(f"bad field {name!r} in {msg['t']}")
+    return msg
+
+
+def _int(v, lo=0, hi=10**9) -> bool:
+    return type(v) is int and lo <= v <= hi
+
+
+def _str(limit):
+    return lambda v: isinstance(v, str) and len(v) <= limit
+
+
+def _token(v) -> bool:
+    return isinstance(v, str) and 8 <= len(v) <= 64 and set(v) <= TOKEN_CHARS
+
+
+def _opt(check):
+    return lambda v: v is None or check(v)
+
+
+def _action(v) -> bool:
+    if not isinstance(v, dict) or len(v) > 6 or v.get("type") not in ACTION_TYPES:
+        return False
+    action = action_from_dict(v)  # raises ValueError when malformed
+    for name in ("slots", "cards"):
+        value = getattr(action, name, None)
+        if value is None:
+            continue
+        if len(value) > 40:
+            return False
+        if name == "slots" and not all(_int(x, 0, 99) for x in value):
+            return False
+        if name == "cards" and not all(isinstance(c, tuple) and len(c) == 2
+                                       and all(_int(x, 0, 99) for x in c) for c in value):
+            return False
+    return all(_int(getattr(action, f), 0, 99) for f in ("seat", "owner", "slot", "target",
+                                                         "target_slot") if hasattr(action, f))
+
+
+def _int_list(v, limit=400, lo=0, hi=10**9) -> bool:
+    return isinstance(v, list) and len(v) <= limit and all(_int(x, lo, hi) for x in v)
+
+
+def _seats(v) -> bool:
+    return (isinstance(v, list) and 2 <= len(v) <= MAX_SEATS and all(
+        isinstance(s, dict) and set(s) == {"name", "bot", "away"} and _str(40)(s["name"])
+        and (s["bot"] is None or _str(20)(s["bot"])) and type(s["away"]) is bool for s in v))
+
+
+def _events(v, limit=2000) -> bool:
+    return (isinstance(v, list) and len(v) <= limit
+            and all(isinstance(e, dict) and isinstance(e.get("kind"), str) for e in v))
+
+
+GUEST_TYPES = {
+    "hello": {"build": _opt(_str(64)), "token": _opt(_token), "lang": _str(8)},
+    "act": {"step": _int, "action": _action},
+}
+
+HOST_TYPES = {
+    "welcome": {"seat": lambda v: _int(v, 0, MAX_SEATS - 1), "token": _token,
+                "game": _token, "rules": lambda v: Rules.from_dict(v) is not None},
+    "state": {"obs": lambda v: obs_from_dict(v, None) is not None,
+              "legal": lambda v: legal_from_wire(v, 0) is not None, "events": _events,
+              "seats": _seats, "waiting": lambda v: _int_list(v, MAX_SEATS, 0, MAX_SEATS - 1),
+              "log": _opt(_events)},
+    "error": {"code": lambda v: v in ERROR_CODES, "text": _str(400)},
+}
+
+
+# -- observations and legal actions on the wire -----------------------------------------
+_OBS_INTS = ("seat", "n", "round_no", "dealer", "first", "current", "final_left",
+             "turns_done", "step", "deck_size")
+_OBS_OPT_INTS = ("caller", "drawn", "match_target")
+_OBS_BOOLS = ("drawn_hidden", "game_over")
+_OBS_OPT_STRS = ("drawn_from", "power")
+
+
+def obs_to_dict(obs: Observation) -> dict:
+    """An Observation as JSON-safe data, without its rules (sent once, in `welcome`)."""
+    d = {name: getattr(obs, name) for name in _OBS_INTS + _OBS_OPT_INTS + _OBS_BOOLS
+         + _OBS_OPT_STRS}
+    d.update(
+        phase=obs.phase, seats=list(obs.seats),
+        hands=[[None if c is None else [c[0], c[1]] for c in h] for h in obs.hands],
+        discard=list(obs.discard), king_target=None if obs.king_target is None
+        else list(obs.king_target), peeked=list(obs.peeked), ready=list(obs.ready),
+        gives=[list(g) for g in obs.gives], totals=list(obs.totals),
+        rounds_won=list(obs.rounds_won), history=list(obs.history), winners=list(obs.winners))
+    return d
+
+
+def obs_from_dict(d, rules: Rules | None) -> Observation:
+    """The Observation of `obs_to_dict` output; ValueError if it is malformed."""
+    if not isinstance(d, dict):
+        raise ValueError("obs is not an object")
+    for name in _OBS_INTS:
+        if not _int(d[name]):
+            raise ValueError(f"obs.{name}")
+    n = d["n"]
+    if not (2 <= n <= MAX_SEATS and d["seat"] < n and d["current"] < n):
+        raise ValueError("obs seats")
+    for name in _OBS_OPT_INTS:
+        if d[name] is not None and not _int(d[name]):
+            raise ValueError(f"obs.{name}")
+    for name in _OBS_BOOLS:
+        if type(d[name]) is not bool:
+            raise ValueError(f"obs.{name}")
+    for name in _OBS_OPT_STRS + ("phase",):
+        if d[name] is not None and not _str(20)(d[name]):
+            raise ValueError(f"obs.{name}")
+    hands = d["hands"]
+    if not isinstance(hands, list) or len(hands) != n:
+        raise ValueError("obs.hands")
+    out_hands = []
+    for h in hands:
+        if not isinstance(h, list) or len(h) > 40:
+            raise ValueError("obs.hands")
+        row = []
+        for c in h:
+            if c is None:
+                row.append(None)
+            elif (isinstance(c, list) and len(c) == 2 and (c[0] is None or _int(c[0], 0, 999))
+                  and _int(c[1], 0, 2**MAX_SEATS)):
+                row.append((c[0], c[1]))
+            else:
+                raise ValueError("obs.hands")
+        out_hands.append(tuple(row))
+    for name, size in (("seats", MAX_SEATS), ("discard", 500), ("totals", MAX_SEATS),
+                       ("rounds_won", MAX_SEATS), ("winners", MAX_SEATS)):
+        if not (isinstance(d[name], list) and len(d[name]) <= size
+                and all(type(x) is int for x in d[name])):
+            raise ValueError(f"obs.{name}")
+    for name in ("peeked", "ready"):
+        if not (isinstance(d[name], list) and len(d[name]) == n
+                and all(type(x) is bool for x in d[name])):
+            raise ValueError(f"obs.{name}")
+    if len(d["totals"]) != n or len(d["rounds_won"]) != n:
+        raise ValueError("obs.totals")
+    gives = d["gives"]
+    if not (isinstance(gives, list) and all(_int_list(g, 2, 0, n - 1) and len(g) == 2
+                                            for g in gives)):
+        raise ValueError("obs.gives")
+    kt = d["king_target"]
+    if kt is not None and not (_int_list(kt, 2) and len(kt) == 2):
+        raise ValueError("obs.king_target")
+    if not (isinstance(d["history"], list) and len(d["history"]) <= 1000
+            and all(_history_ok(h, n) for h in d["history"])):
+        raise ValueError("obs.history")
+    if len(d) != len(_OBS_INTS + _OBS_OPT_INTS + _OBS_BOOLS + _OBS_OPT_STRS) + 12:
+        raise ValueError("obs has unknown fields")
+    return Observation(
+        seat=d["seat"], rules=rules, n=n, seats=tuple(d["seats"]), round_no=d["round_no"],
+        dealer=d["dealer"], first=d["first"], phase=d["phase"], current=d["current"],
+        caller=d["caller"], final_left=d["final_left"], turns_done=d["turns_done"],
+        step=d["step"], hands=tuple(out_hands), deck_size=d["deck_size"],
+        discard=tuple(d["discard"]), drawn=d["drawn"], drawn_hidden=d["drawn_hidden"],
+        drawn_from=d["drawn_from"], power=d["power"],
+        king_target=None if kt is None else tuple(kt), peeked=tuple(d["peeked"]),
+        ready=tuple(d["ready"]), match_target=d["match_target"],
+        gives=tuple(tuple(g) for g in gives), totals=tuple(d["totals"]),
+        rounds_won=tuple(d["rounds_won"]), history=tuple(d["history"]),
+        game_over=d["game_over"], winners=tuple(d["winners"]))
+
+
+def _history_ok(h, n) -> bool:
+    """A scored round as the table screen reads it (cabo/scoring.py's history entry)."""
+    if not isinstance(h, dict):
+        return False
+    seats = h["seats"]
+    return (_int_list(seats, n, 0, n - 1) and _int(h["round_no"]) and isinstance(h["hands"], list)
+            and len(h["hands"]) == n and all(isinstance(x, list) for x in h["hands"])
+            and len(h["sums"]) == n and len(h["points"]) == n and len(h["totals"]) == n
+            and len(h["notes"]) == n and isinstance(h["winners"], list)
+            and (h["caller"] is None or _int(h["caller"], 0, n - 1)))
+
+
+def legal_to_wire(legal) -> dict:
+    """Legal actions grouped by type, without the seat: {"Match": [[owner, slot], ...]}."""
+    out = {}
+    for action in legal:
+        d = _action_fields(action)
+        out.setdefault(type(action).__name__, []).append(d)
+    return out
+
+
+def _action_fields(action) -> list:
+    from ..actions import action_to_dict  # local: keeps the import list short
+    d = action_to_dict(action)
+    return [v for k, v in d.items() if k not in ("type", "seat")]
+
+
+def legal_from_wire(d, seat: int) -> list:
+    """The actions of `legal_to_wire` output for `seat`; ValueError if malformed."""
+    if not isinstance(d, dict) or len(d) > len(ACTION_TYPES):
+        raise ValueError("legal is not an object")
+    from dataclasses import fields
+    out = []
+    count = 0
+    for name, rows in d.items():
+        cls = ACTION_TYPES.get(name)
+        if cls is None or not isinstance(rows, list):
+            raise ValueError(f"legal: {name!r}")
+        names = [f.name for f in fields(cls)][1:]
+        for row in rows:
+            count += 1
+            if count > 5000 or not isinstance(row, list) or len(row) != len(names):
+                raise ValueError("legal: bad row")
+            out.append(action_from_dict({"type": name, "seat": seat, **dict(zip(names, row))}))
+    return out

@@ -1,0 +1,28 @@
+"""The table view model on a device that shows one seat only (a host or a guest).
+
+Hot-seat play passes one device around; across devices each device always shows its own
+seat at the bottom: the host's page seat 0 (HOST), a guest's page the seat it joined.
+"""
+
+from __future__ import annotations
+
+from ..engine import HOST
+from ..ui.table import Table
+
+
+class SeatTable(Table):
+    """A Table whose screen always shows `seat`, with no hand-over screen."""
+
+    def __init__(self, session, texts, speed="normal", seat=HOST):
+        super().__init__(session, texts, speed)
+        self.seat = seat
+        self.confirmed = seat
+
+    def screen_seat(self):
+        return self.seat
+
+    def new_events(self, views) -> None:
+        """Events the host sent (already as this seat saw them): animate, show what was seen."""
+        self.last = list(views)
+        self.selection = tuple(c for c in self.selection if self._still_selectable(c))
+        self._remember_reveals(self.seat)
