@@ -66,6 +66,11 @@ PYSCRIPT_LAZY_CHUNKS = (
     "py-terminal",
 )
 
+# The QR code package (generation on every page; the decoder is imported only when a camera
+# scan starts and the browser has no BarcodeDetector: LAZY_VENDOR, see tests/e2e/test_boot.py).
+QR_FILES = ("index.js", "decode.js")
+LAZY_VENDOR = ("qr/decode.js",)
+
 # Parts of the cabo source tree that the page does not need.
 EXCLUDED_DIRS = {"__pycache__", "tests"}
 EXCLUDED_SUFFIXES = {".pyc", ".pyo"}
@@ -240,6 +245,7 @@ def vendor_plan() -> dict[str, tuple[Path, list[str]]]:
     return {
         "pyodide": (NODE_MODULES / "pyodide", list(PYODIDE_FILES)),
         "pyscript": (dist, pyscript_files(dist)),
+        "qr": (NODE_MODULES / "qr", list(QR_FILES)),
     }
 
 

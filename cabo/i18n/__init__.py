@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
-from . import de, en
+from . import de, en, net_de, net_en
 
-LANGS = {"de": de.TEXTS, "en": en.TEXTS}
+# play across devices keeps its words in modules of its own (cabo/net)
+LANGS = {"de": {**de.TEXTS, **net_de.TEXTS}, "en": {**en.TEXTS, **net_en.TEXTS}}
 DEFAULT = "en"
 
 

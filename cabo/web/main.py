@@ -24,6 +24,7 @@ from ..ui import rulesheet, setup, storage
 from ..ui.pacing import reveal_ms
 from ..ui.table import Table
 from . import render
+from .netpage import NetPage
 
 LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
 DOUBLE_TAP_MS = 500  # the longest pause between the two taps of a double tap
@@ -88,6 +89,12 @@ class App:
         if session is not None:
             self.table = Table(session, self.t, self.settings["speed"])
             self.screen = "table"
+        self.net = NetPage(self)  # play across devices: resumes a hosted game, joins #join=
+        self.net.start()
+
+    storage_get = staticmethod(_storage_get)
+    storage_set = staticmethod(_storage_set)
+    storage_remove = staticmethod(_storage_remove)
 
     # -- events --------------------------------------------------------------------------
     def on_click(self, event) -> None:
@@ -126,6 +133,8 @@ class App:
             self.version += 1  # the bots wait while the rules are read
             self.focus_to = "#rules-title"
             self.render()
+        elif ctl.startswith("net-"):
+            self.net.click(ctl, target)
         elif ctl == "rules-back":
             self.screen = self.back_to
             self.focus_to = '[data-ctl="rules"]'
@@ -135,7 +144,7 @@ class App:
 
     def on_change(self, event) -> None:
         target = event.target
-        field = _py(target.dataset.field)
+        field = _py(target.getAttribute("data-field")) if hasattr(target, "getAttribute") else None
         if not field:
             return
         value = target.value
@@ -174,9 +183,12 @@ class App:
         return False
 
     def on_input(self, event) -> None:
-        field = _py(event.target.dataset.field) if hasattr(event.target, "dataset") else None
+        field = (_py(event.target.getAttribute("data-field"))
+                 if hasattr(event.target, "getAttribute") else None)
         if field and field.startswith("name:"):
             self.settings = setup.change(self.settings, field, event.target.value, self.t)
+        elif hasattr(event.target, "dataset"):
+            self.net.on_input(event.target)
 
     def on_toggle(self, event) -> None:
         target = event.target
@@ -226,8 +238,10 @@ class App:
         self.render()
 
     def save(self) -> None:
-        _storage_set(storage.SAVE_KEY, self.table.session.to_json())
-        _storage_set(storage.SETTINGS_KEY, json.dumps(self.settings))
+        if hasattr(self.table.session, "to_json"):  # a guest's table has nothing to save
+            _storage_set(storage.SAVE_KEY, self.table.session.to_json())
+            _storage_set(storage.SETTINGS_KEY, json.dumps(self.settings))
+        self.net.after_save()
 
     def schedule(self) -> None:
         self.version += 1
@@ -284,10 +298,14 @@ class App:
             if view["screen"] == "handoff":
                 html += render.handoff(view)
             else:
-                html += render.table(view, t, "log" in self.open)
+                html += self.net.panel_html() + render.table(view, t, "log" in self.open)
             moves = view.get("moves", [])
         else:
-            html += render.setup(setup.view(self.settings, t), t, self.table is not None)
+            if self.net.answer is not None:  # a guest's answer code, until the host reads it
+                html += self.net.setup_html()
+            else:
+                html += render.setup(setup.view(self.settings, t), t, self.table is not None)
+                html += self.net.setup_html()
         app.innerHTML = html
         # Tests (and curious people) can see whether bots are still to move.
         busy = in_game and self.table.bot_task() is not None

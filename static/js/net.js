@@ -1,0 +1,181 @@
+// Play across devices: the browser side of cabo/net (Python decides, this only connects).
+//
+// - RTCPeerConnection with one ordered data channel per guest, no signalling server: the
+//   complete local description (ICE gathering finished) is handed to Python, which packs it
+//   into a short code (cabo/net/signal.py); the other side's code comes back as an SDP.
+//   iceServers is empty unless the player set a STUN server in the settings.
+// - QR codes: drawn with the pinned `qr` package (static/vendor/qr/, from npm), read from the
+//   camera with the browser's BarcodeDetector where it exists, else with qr's decoder
+//   (loaded only when a camera scan starts).
+// Python sets caboNet.onevent(id, kind, data): kind "open", "message", "close".
+import encodeQR from "../vendor/qr/index.js";
+
+const GATHER_MS = 4000; // the longest wait for ICE gathering (a STUN server may be slow)
+const links = new Map(); // id -> {pc, dc}
+
+function config(stun) {
+  return { iceServers: stun ? [{ urls: stun }] : [] };
+}
+
+function emit(id, kind, data) {
+  const handler = window.caboNet.onevent;
+  if (handler) handler(id, kind, data ?? null);
+}
+
+function gathered(pc) {
+  return new Promise((resolve) => {
+    if (pc.iceGatheringState === "complete") return resolve();
+    const timer = setTimeout(resolve, GATHER_MS);
+    pc.addEventListener("icegatheringstatechange", () => {
+      if (pc.iceGatheringState === "complete") { clearTimeout(timer); resolve(); }
+    });
+  });
+}
+
+function watch(id, pc, dc) {
+  const link = links.get(id) || {};
+  link.pc = pc;
+  link.dc = dc;
+  links.set(id, link);
+  dc.onopen = () => { link.openedAt = performance.now(); emit(id, "open", null); };
+  dc.onmessage = (e) => { if (typeof e.data === "string") emit(id, "message", e.data); };
+  dc.onclose = () => { if (links.get(id) === link) { links.delete(id); emit(id, "close", null); } };
+  pc.onconnectionstatechange = () => {
+    if (["failed", "closed"].includes(pc.connectionState) && links.get(id) === link) {
+      links.delete(id);
+      emit(id, "close", null);
+    }
+  };
+}
+
+function close(id) {
+  const link = links.get(id);
+  links.delete(id);
+  if (link) { try { link.dc?.close(); link.pc?.close(); } catch { /* already closed */ } }
+}
+
+// Host: a new offer for one invitation. Resolves with the complete SDP.
+async function offer(id, stun) {
+  close(id);
+  const pc = new RTCPeerConnection(config(stun));
+  const dc = pc.createDataChannel("cabo", { ordered: true });
+  const t0 = performance.now();
+  watch(id, pc, dc);
+  links.get(id).startedAt = t0;
+  await pc.setLocalDescription(await pc.createOffer());
+  await gathered(pc);
+  return pc.localDescription.sdp;
+}
+
+// Host: the guest's answer to invitation `id`.
+async function answer(id, sdp) {
+  const link = links.get(id);
+  if (!link) throw new Error("no open invitation");
+  await link.pc.setRemoteDescription({ type: "answer", sdp });
+}
+
+// Guest: answer the host's offer. Resolves with the complete answer SDP.
+async function join(id, sdp, stun) {
+  close(id);
+  const pc = new RTCPeerConnection(config(stun));
+  const t0 = performance.now();
+  links.set(id, { pc, startedAt: t0 });
+  pc.ondatachannel = (e) => watch(id, pc, e.channel);
+  await pc.setRemoteDescription({ type: "offer", sdp });
+  await pc.setLocalDescription(await pc.createAnswer());
+  await gathered(pc);
+  return pc.localDescription.sdp;
+}
+
+function send(id, text) {
+  const link = links.get(id);
+  if (!link || !link.dc || link.dc.readyState !== "open") return false;
+  link.dc.send(text);
+  return true;
+}
+
+// How long the link took from the first offer/answer call to an open channel (ms), or -1.
+function handshakeMs(id) {
+  const link = links.get(id);
+  return link && link.openedAt ? link.openedAt - link.startedAt : -1;
+}
+
+function qrSvg(text) {
+  return encodeQR(text, "svg", { ecc: "low", border: 4 });
+}
+
+// -- reading a QR code from the camera ----------------------------------------------------
+let scanning = null;
+
+async function detector() {
+  if ("BarcodeDetector" in window) {
+    try {
+      const formats = await window.BarcodeDetector.getSupportedFormats();
+      if (formats.includes("qr_code")) {
+        const d = new window.BarcodeDetector({ formats: ["qr_code"] });
+        return async (video) => (await d.detect(video))[0]?.rawValue ?? null;
+      }
+    } catch { /* fall back to the decoder below */ }
+  }
+  const { decodeQR } = await import("../vendor/qr/decode.js");
+  const canvas = document.createElement("canvas");
+  const ctx = canvas.getContext("2d", { willReadFrequently: true });
+  return async (video) => {
+    const w = video.videoWidth, h = video.videoHeight;
+    if (!w || !h) return null;
+    canvas.width = w; canvas.height = h;
+    ctx.drawImage(video, 0, 0, w, h);
+    try { return decodeQR(ctx.getImageData(0, 0, w, h)); } catch { return null; }
+  };
+}
+
+// Scan with the camera; resolves with the text of the first QR code found, or null when
+// stopped. Rejects when there is no camera or it is not allowed. The camera picture and its
+// stop button live outside #app (Python redraws #app), labelled with the given words.
+async function scan(videoLabel, stopLabel) {
+  stopScan();
+  const stream = await navigator.mediaDevices.getUserMedia(
+    { video: { facingMode: "environment" }, audio: false });
+  const box = document.createElement("div");
+  box.className = "net-camera";
+  const video = document.createElement("video");
+  video.setAttribute("aria-label", videoLabel);
+  const stop = document.createElement("button");
+  stop.type = "button";
+  stop.className = "btn";
+  stop.textContent = stopLabel;
+  box.append(video, stop);
+  document.body.append(box);
+  const run = { stream, stopped: false, box };
+  stop.onclick = () => stopRun(run);
+  scanning = run;
+  video.srcObject = stream;
+  video.setAttribute("playsinline", "");
+  video.muted = true;
+  await video.play();
+  const read = await detector();
+  try {
+    while (!run.stopped) {
+      const text = await read(video);
+      if (text) return text;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    return null;
+  } finally {
+    stopRun(run);
+  }
+}
+
+function stopRun(run) {
+  run.stopped = true;
+  run.stream.getTracks().forEach((t) => t.stop());
+  run.box.remove();
+  if (scanning === run) scanning = null;
+}
+
+function stopScan() {
+  if (scanning) stopRun(scanning);
+}
+
+window.caboNet = { offer, answer, join, send, close, handshakeMs, qrSvg, scan, stopScan,
+                   onevent: null };
