@@ -7,6 +7,7 @@ turns anything (old, foreign, damaged) into valid settings, so the form never br
 from __future__ import annotations
 
 from .. import bots
+from ..i18n import LANGS
 from ..rules import PRESETS
 from ..session import Seat, Session
 
@@ -15,6 +16,8 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 BOT_LEVELS = tuple(getattr(bots, "PAGE_LEVELS", None) or ("random",))
 KINDS = ("person",) + BOT_LEVELS
 BOT_NAMES = ("Ada", "Bruno", "Cleo", "Dario", "Ela", "Finn")
+# Names for people sharing one device: "You" names nobody once two people play.
+PERSON_NAMES = ("Alex", "Kim", "Sam", "Robin", "Luca", "Mika")
 HAND_SIZES = (3, 4, 5, 6)
 
 # The custom-rules editor: option, kind ("bool", "choice", "int") and allowed values.
@@ -134,10 +137,31 @@ def _reason(settings, exc, texts) -> str:
     return str(exc)
 
 
+def _you_names() -> set:
+    return {table["you_default"].casefold() for table in LANGS.values()}
+
+
+def name_people(players) -> list:
+    """With two or more people at one device, a person still called "You" (or nothing) gets
+    a real name, one that no other seat has."""
+    if sum(p["kind"] == "person" for p in players) < 2:
+        return players
+    you = _you_names()
+    taken = {p["name"].strip().casefold() for p in players}
+    out = []
+    for p in players:
+        if p["kind"] == "person" and p["name"].strip().casefold() in you | {""}:
+            name = next(n for n in PERSON_NAMES + BOT_NAMES if n.casefold() not in taken)
+            taken.add(name.casefold())
+            p = {**p, "name": name}
+        out.append(p)
+    return out
+
+
 def make_session(settings, seed: int, texts) -> Session:
     """A new game from valid settings (see `problem`)."""
     seats = []
-    for i, p in enumerate(settings["players"]):
+    for i, p in enumerate(name_people(settings["players"])):
         name = p["name"].strip() or texts("player_default", n=i + 1)
         seats.append(Seat(name, None if p["kind"] == "person" else p["kind"]))
     return Session(rules_of(settings), seats, seed)
@@ -164,6 +188,7 @@ def change(settings, field: str, value: str, texts) -> dict:
         s["players"][int(field[5:])]["name"] = value[:20]
     elif field.startswith("kind:") and value in KINDS:
         s["players"][int(field[5:])]["kind"] = value
+        s["players"] = name_people(s["players"])
     elif field.startswith("opt:") and field[4:] in OPTION_KINDS:
         key = field[4:]
         kind, _ = OPTION_KINDS[key]

@@ -239,7 +239,7 @@ class Table:
             "scores": self._scores(obs),
             "game_over": self._game_over(obs, words),
             "log": (log := self._log(words)),
-            "recent": log[:2][::-1],
+            "recent": self._recent(words, order[:-1]),
             "moves": moves,
             "round_ended": any(e["kind"] == "round_end" for e in self.last),
             "anim": {"deck": anim.get("deck"), "discard": anim.get("discard"),
@@ -337,7 +337,8 @@ class Table:
             return {"face": None, "label": self.t("discard_empty"), "action": None}
         face = words.card(obs.discard[-1])
         can = any(isinstance(a, TakeDiscard) for a in legal)
-        label = self.t("discard_take", card=face) if can else self.t("discard_pile", card=face)
+        label = (self.t("discard_take", **words.forms(obs.discard[-1])) if can
+                 else self.t("discard_pile", card=face))
         return {"face": face, "red": any(s in face for s in "♥♦"), "label": label,
                 "action": "take" if can else None, "count": len(obs.discard)}
 
@@ -360,8 +361,7 @@ class Table:
             snapper, owner = obs.gives[0]
             if snapper == seat:
                 return t("st_give_you", name=words.name(owner))
-            to = t("to_you") if owner == seat else words.name(owner)
-            return t("st_give_other", name=words.name(snapper), owner=to)
+            return t("st_give_other", name=words.name(snapper), owner=words.person(owner, "dat"))
         if phase == "peek":
             if obs.peeked[seat]:
                 return t("st_peek_wait")
@@ -370,7 +370,7 @@ class Table:
             return t("st_peek_fixed")
         if phase == "final":
             return t("st_final") if not obs.ready[seat] else t("st_final_wait")
-        prefix = t("st_cabo", name=words.name(obs.caller)) + " " if obs.caller is not None else ""
+        prefix = words.actor("st_cabo", obs.caller) + " " if obs.caller is not None else ""
         if obs.current != seat:
             text = t("st_other", name=words.name(obs.current))
             if any(k in ("match", "pair") for k, _ in self._match_keys(legal)):
@@ -382,8 +382,9 @@ class Table:
                               cabo=t("st_turn_cabo") if "cabo" in keys else "")
         if phase == "drawn":
             keys = {k for k, _ in choices.plain_actions(legal)}
-            return prefix + t("st_drawn_you", card=words.card(obs.drawn) if obs.drawn is not None
-                              else "?", multi=t("st_drawn_multi") if rules.multi_replace else "",
+            card = words.forms(obs.drawn) if obs.drawn is not None else {"the_card_acc": "?"}
+            return prefix + t("st_drawn_you", the_card_acc=card["the_card_acc"],
+                              multi=t("st_drawn_multi") if rules.multi_replace else "",
                               discard=t("st_drawn_discard") if "discard" in keys else "")
         if phase == "power":
             return prefix + t("st_power_" + obs.power)
@@ -405,22 +406,29 @@ class Table:
         rows = []
         for s in last["seats"]:
             rows.append({
-                "name": words.name(s), "cards": [words.card(c) for c in last["hands"][s]],
+                "name": words.name(s),
+                "cards": [{"face": words.card(c), "red": any(x in words.card(c) for x in "♥♦")}
+                          for c in last["hands"][s]],
                 "sum": last["sums"][s], "points": last["points"][s],
-                "why": words.notes(last["notes"][s], obs.rules), "total": last["totals"][s],
+                "why": words.notes(last["notes"][s], obs.rules, last["hands"][s]),
+                "total": last["totals"][s],
                 "caller": last["caller"] == s, "winner": s in last["winners"],
                 "caller_mark": t("caller_mark"),
             })
-        winners = t.join(words.name(s) for s in last["winners"])
+        won = last["winners"]
+        if last["draw"]:
+            winners = t("result_draw", names=words.people(won, "dat"))
+        else:
+            winners = t(words.agree("result_winners", won), names=words.people(won))
         return {
             "title": t("result_title", n=last["round_no"]),
-            "caller": t("result_caller", name=words.name(last["caller"]))
+            "caller": words.actor("result_caller", last["caller"])
             if last["caller"] is not None else t("result_no_caller"),
-            "winners": (t("result_draw", names=winners) if last["draw"]
-                        else t("result_winners", names=winners)),
+            "winners": winners,
             "rows": rows,
             "head": [t("result_player"), t("result_cards"), t("result_sum"), t("result_points"),
-                     t("result_why"), t("result_total")],
+                     t("result_total")],
+            "why": t("result_why"),
         }
 
     def _scores(self, obs) -> dict:
@@ -436,11 +444,7 @@ class Table:
     def _game_over(self, obs, words):
         if not obs.game_over:
             return None
-        seat = obs.seat
-        if list(obs.winners) == [seat]:
-            text = self.t("game_winner_you")
-        else:
-            text = self.t("game_winner", names=self.t.join(words.name(s) for s in obs.winners))
+        text = self.t(words.agree("game_winner", obs.winners), names=words.people(obs.winners))
         return {"title": self.t("game_over_title"), "text": text}
 
     def _log(self, words) -> list:
@@ -452,6 +456,23 @@ class Table:
             if text:
                 lines.append(text)
         return lines[-LOG_LINES:][::-1]
+
+    def _recent(self, words, seats) -> list:
+        """Each other player's last turn in words, one line per player in seat order: what
+        they did since their latest turn began (off-turn matches included). A draw and a
+        power's announcement are left out when what followed says it all."""
+        log = self.session.log_for(None)
+        start = max((i for i, e in enumerate(log) if e["kind"] == "deal"), default=0)
+        log = log[start:]
+        begins = {e["seat"]: i for i, e in enumerate(log) if e["kind"] == "turn"}
+        lines = []
+        for seat in seats:
+            own = [e for e in log[begins.get(seat, 0):]
+                   if e.get("seat") == seat and e["kind"] != "turn"]
+            kept = [e for i, e in enumerate(own)
+                    if not (e["kind"] in ("draw", "power") and i + 1 < len(own))]
+            lines.append(" ".join(x for x in map(words.event, kept) if x))
+        return lines  # one per player, empty before their first move: the strip keeps its size
 
     def _motion(self):
         """Slots and piles touched by the last change, and cards that moved (from, to)."""

@@ -204,15 +204,26 @@ def _caller_mark(row) -> str:
     return f' <span class="mark cabo-mark">{_e(row["caller_mark"])}</span>'
 
 
+def _hand(cards) -> str:
+    return " ".join(f'<span class="rc{" red" if c["red"] else ""}">{_e(c["face"])}</span>'
+                    for c in cards)
+
+
 def _result(r) -> str:
-    head = "".join(f"<th scope=\"col\">{_e(h)}</th>" for h in r["head"])
+    """The reveal: a row per player (cards, sum, points, total), its reason on a row below,
+    so that the table fits a phone."""
+    num = ' class="num"'
+    head = "".join(f'<th scope="col"{num if i >= 2 else ""}>{_e(h)}</th>'
+                   for i, h in enumerate(r["head"]))
     rows = "".join(
         f'<tr class="{"winner" if row["winner"] else ""}">'
         f'<th scope="row">{_e(row["name"])}'
         f'{_caller_mark(row) if row["caller"] else ""}</th>'
-        f'<td class="cards">{" ".join(_e(c) for c in row["cards"])}</td>'
+        f'<td class="cards">{_hand(row["cards"])}</td>'
         f'<td class="num">{_e(row["sum"])}</td><td class="num">{_e(row["points"])}</td>'
-        f'<td class="why">{_e(row["why"])}</td><td class="num">{_e(row["total"])}</td></tr>'
+        f'<td class="num">{_e(row["total"])}</td></tr>'
+        f'<tr class="why-row"><th scope="row" class="why-head">{_e(r["why"])}</th>'
+        f'<td class="why" colspan="4">{_e(row["why"])}</td></tr>'
         for row in r["rows"])
     return (f'<section class="result" aria-labelledby="result-title">'
             f'<h2 id="result-title">{_e(r["title"])}</h2>'
@@ -288,5 +299,6 @@ def table(v, t, log_open) -> str:
         f'{_result(v["result"]) if v["result"] else ""}'
         f'<div class="panels">{_scores(v["scores"])}'
         f'<details class="log" data-open="log"{" open" if log_open else ""}><summary>{_e(t("log"))}</summary>'
-        f'<ol class="log-list" tabindex="0" aria-label="{_e(t("log"))}">{log}</ol></details></div>'
+        f'<ol class="log-list" reversed tabindex="0" aria-label="{_e(t("log"))}">{log}</ol>'
+        f'</details></div>'
         f'</div>')

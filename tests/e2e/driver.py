@@ -169,11 +169,12 @@ def round_result(page: Page) -> dict:
     """The reveal table: per player their cards, sum, points and total; and the caller."""
     section = page.get_by_role("region", name=re.compile(r"^Round \d+: the reveal"))
     rows = {}
-    for row in section.get_by_role("row").all()[1:]:
+    lines = section.get_by_role("row").all()[1:]
+    for row, why in zip(lines[::2], lines[1::2]):  # a player's numbers, then the reason
         name = row.get_by_role("rowheader").inner_text().replace("called Cabo", "").strip()
         cells = row.get_by_role("cell").all_inner_texts()
         rows[name] = {"cards": cells[0].split(), "sum": int(cells[1]), "points": int(cells[2]),
-                      "why": cells[3], "total": int(cells[4])}
+                      "why": why.get_by_role("cell").inner_text(), "total": int(cells[3])}
     text = section.inner_text()
     caller = re.search(r"(\S+) called Cabo\.", text)
     return {"rows": rows, "caller": caller[1] if caller else None, "text": text}

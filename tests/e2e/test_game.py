@@ -123,11 +123,13 @@ def test_hot_seat_passes_the_device_between_people(page: Page) -> None:
     open_page(page, 51)
     page.get_by_label("Player 2 is").select_option("person")
     page.get_by_label("Name of player 2").fill("Bea")
+    # two people at one device: "You" would name nobody, so player 1 has a real name
+    expect(page.get_by_label("Name of player 1")).to_have_value("Alex")
     page.get_by_label("Speed").select_option("instant")
     page.get_by_role("button", name="Start game").click()
     wait_idle(page)
-    page.get_by_role("button", name="I am You: show my cards").click()
-    Player(page).step()  # You look at two cards; they stay visible for a moment
+    page.get_by_role("button", name="I am Alex: show my cards").click()
+    Player(page).step()  # Alex looks at two cards; they stay visible for a moment
     expect(page.get_by_role("button", name=re.compile(r"^Your card 1, \S+, seen by you"))).to_be_visible()
     press(page, "Hide the cards")
     expect(page.get_by_role("heading", name="Pass the device to Bea")).to_be_visible()
