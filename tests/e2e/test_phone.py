@@ -47,6 +47,10 @@ def test_a_whole_round_by_taps_without_horizontal_scrolling(page: Page, preset: 
         assert steps < 200
     expect(page.get_by_role("heading", name=re.compile(r"^Round 1: the reveal"))).to_be_visible()
     assert overflow(page) <= 0, "reveal and scores"
+    # the reveal is readable without sideways scrolling: nothing cut off in its box
+    widths = page.locator(".result .scroll").evaluate("n => [n.scrollWidth, n.clientWidth]")
+    assert widths[0] <= widths[1], f"the reveal table is wider than its box: {widths}"
+    expect(page.locator(".result tr.why-row").first).to_be_visible()
     page.get_by_role("button", name="Rules", exact=True).tap()
     expect(page.get_by_role("heading", name="The rules of this game")).to_be_visible()
     assert overflow(page) <= 0, "rules"
