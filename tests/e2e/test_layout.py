@@ -68,5 +68,28 @@ def test_a_four_player_swap_fits_one_phone_screen(page: Page) -> None:
     assert primary(page) == ["Swap these cards"]
     assert "Skip the power" in driver.buttons(page)
     press(page, "Swap these cards")
-    expect(page.locator(".log-list li").filter(
-        has_text="You swap your card 3 with Bruno's card 2.")).to_have_count(1)
+    log = page.locator(".log-list li")
+    expect(log.filter(has_text="You swap your card 3 with Bruno's card 2.")).to_have_count(1)
+    expect(log.filter(has_text="You look at your cards 1 and 2.")).to_have_count(1)
+    expect(log.filter(has_text=re.compile(r"^Bruno replaces card \d and discards (the|an?) "))
+           ).not_to_have_count(0)
+    # the same log in German: cases and the second person
+    page.get_by_label("Language").select_option("de")
+    expect(log.filter(has_text="Du tauschst deine Karte 3 mit Karte 2 von Bruno.")
+           ).to_have_count(1)
+    expect(log.filter(has_text="Du siehst dir deine Karten 1 und 2 an.")).to_have_count(1)
+    expect(log.filter(has_text="Runde 1 ist gegeben; Bruno beginnt.")).to_have_count(1)
+    expect(log.filter(has_text=re.compile(r"^Bruno tauscht Karte \d aus und legt (die|den|das) "))
+           ).not_to_have_count(0)
+
+
+def test_a_card_flies_face_up_onto_the_discard_pile(page: Page) -> None:
+    open_page(page, SWAP_SEED)
+    new_game(page, "official", kinds=("person", "easy", "easy", "easy"))
+    face = page.locator("#discard .face").inner_text()
+    ghost = page.evaluate("""() => {
+        window.caboFly(JSON.stringify([["deck", "discard"], ["discard", "deck"]]));
+        return [...document.querySelectorAll('.card.ghost')].map(
+            g => [g.className, g.querySelector('.face')?.textContent ?? null]);
+    }""")
+    assert ghost == [["card up ghost", face], ["card down ghost", None]]
