@@ -2,6 +2,10 @@
 
 The engine reads these values and never asks which preset it plays. A preset plus overrides
 gives a custom rule set: `preset("party", hand_size=5)`.
+
+`extras` switches on the party table of seed 001 (reactions, bot quips, clown nose, revenge
+mark, achievements, round awards); it changes no rule of play. What each extra means, and the
+decisions taken where the seed is unclear, are in the docstring of `cabo.party`.
 """
 
 from __future__ import annotations
@@ -81,6 +85,8 @@ class Rules:
     end_when: str = "over"           # "over": total > target; "reach": total >= target
     exact_target_reset: int | None = 50  # a total of exactly `target` is cut to this
     tiebreak: bool = False           # tie for the lowest total: a round among the tied only
+    # the party table (seed 001, "Extras"; cabo/party)
+    extras: bool = False             # reactions, quips, clown nose, revenge, achievements, awards
 
     def __post_init__(self):
         self.validate()
@@ -164,7 +170,7 @@ PRESETS: dict[str, Rules] = {
         pair_discard=True, wrong_match_penalty=1, wrong_match_card="back",
         last_match_chance=True, cabo_after_turn=True, cabo_min_rounds=3, auto_cabo_empty=True,
         first_player="highest_total", scoring="caller", caller_penalty=10, kamikaze="off",
-        game_end="host", exact_target_reset=None),
+        game_end="host", exact_target_reset=None, extras=True),
     # seed 002: standard 52-card deck, red king -1
     "standard52": Rules(
         name="standard52", deck="standard", red_king_value=-1, decks_large_table=2,

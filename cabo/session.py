@@ -18,6 +18,8 @@ from .engine import apply, legal_actions, new_game, to_move
 from .errors import IllegalAction, SaveError
 from .matching import may_match
 from .observation import observe
+from .party import PartyTracker
+from .party.reactions import EMOJI_IDS
 from .rules import Rules
 from .state import State
 
@@ -49,6 +51,8 @@ class Session:
         events = []
         self.state = state or new_game(rules, len(seats), seed, events)
         self.bots = {i: make_bot(s.bot, seed * 1009 + i) for i, s in enumerate(seats) if s.bot}
+        self.party = PartyTracker(rules, len(seats), self.bots, seed)
+        self.party_notes = []  # notes of the extras (cabo.party) made by the last act / react
         self.log = []
         self._record(events)
         self.last_viewer = self.humans()[0] if self.humans() else None
@@ -78,19 +82,47 @@ class Session:
         return legal_actions(self.state, seat)
 
     # -- acting ---------------------------------------------------------------------------
-    def act(self, action) -> list:
-        """Apply an action (from a person or a bot); IllegalAction leaves everything as it was."""
+    def act(self, action, at_ms=None) -> list:
+        """Apply an action (from a person or a bot); IllegalAction leaves everything as it was.
+
+        at_ms: when the action happened on the page's clock (ms), for the extras' timing of a
+        person's match (the fastest hand); a bot's match is timed by its reaction delay.
+        """
         events = apply(self.state, action)
-        self._record(events)
+        bot = self.bots.get(action.seat)
+        self._record(events, at_ms, bot.reaction_ms if bot is not None else None)
         return events
 
-    def _record(self, events) -> None:
+    def _record(self, events, at_ms=None, bot_ms=None) -> None:
+        public = []
         for e in events:
             if e.kind == "deal":
                 for bot in self.bots.values():
                     bot.new_round()
-            self.log.append({"public": e.view(None), "secret": e.secret, "to": e.secret_to})
+            view = e.view(None)
+            public.append(view)
+            self.log.append({"public": view, "secret": e.secret, "to": e.secret_to})
+        # the extras read public views only: nothing they show depends on a hidden card
+        self.party_notes = self.party.feed(public, at_ms, bot_ms)
+        self.log += [{"public": note, "secret": None, "to": 0} for note in self.party_notes
+                     if note["kind"] in ("quip", "achievement", "awards")]
         del self.log[:-LOG_LIMIT]
+
+    def react(self, seat: int, emoji: str, at_ms: float):
+        """A person's emoji reaction (cabo.party.reactions): its note, or None when the rate
+        limit holds it back. IllegalAction without extras, for a bot or an unknown emoji."""
+        if not self.rules.extras:
+            raise IllegalAction("reactions are off under these rules")
+        if not (type(seat) is int and 0 <= seat < len(self.seats)) or not self.seats[seat].human:
+            raise IllegalAction("only a person at the table may react")
+        if emoji not in EMOJI_IDS:
+            raise IllegalAction(f"unknown reaction {emoji!r}")
+        if not self.party.limit.allow(seat, at_ms):
+            self.party_notes = []
+            return None
+        note = {"kind": "reaction", "seat": seat, "emoji": emoji}
+        self.party_notes = [note]
+        return note
 
     def next_round(self) -> list:
         """Deal the next round (the table's host button, whoever sits at seat 0)."""
@@ -166,6 +198,7 @@ class Session:
             "bots": {str(i): _rng_state(b.rng) for i, b in self.bots.items()},
             "log": self.log,
             "last_viewer": self.last_viewer,
+            "party": self.party.to_dict(),
         }, separators=(",", ":"))
 
     @classmethod
@@ -187,6 +220,9 @@ class Session:
                 _set_rng_state(session.bots[int(key)].rng, rng_state)
             session.log = list(d["log"])
             session.last_viewer = d["last_viewer"]
+            if "party" in d:  # saves from before the extras start them fresh
+                session.party = PartyTracker.from_dict(d["party"], state.rules, state.n,
+                                                       session.bots, session.seed)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise SaveError(f"the saved game is damaged ({exc})") from None
         return session

@@ -185,3 +185,50 @@ def test_hint_suggests_a_legal_action_with_a_code():
     assert isinstance(action, (DrawDeck, CallCabo)) or code == "take_discard"
     other = 1 - seat
     assert suggest(observe(state, other), legal_actions(state, other), seed=5) == (None, "wait")
+
+
+def _scrambled(event, rng, cards):
+    """The perfect-information view of `event` with every secret value replaced at random."""
+    view = event.view_all()
+    for key, value in (event.secret or {}).items():
+        if isinstance(value, list):
+            view[key] = [rng.randrange(cards) for _ in value]
+        elif isinstance(value, int):
+            view[key] = rng.randrange(cards)
+    return view
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_quips_depend_on_public_events_only(seed):
+    """Bot quips (cabo.party) are the same whether the extras read the public events, or the
+    events with what only some seats saw (drawn cards, peeks, spies) changed at random; and
+    the session feeds them exactly the public view."""
+    from cabo.party import PartyTracker
+    from cabo.session import Seat, Session
+
+    rules = PRESETS["party"]
+    session = Session(rules, [Seat("A", "medium"), Seat("B", "easy"), Seat("C", "easy")], seed)
+    public = PartyTracker(rules, 3, session.bots, seed)
+    scrambled = PartyTracker(rules, 3, session.bots, seed)
+    rng = random.Random(seed)
+    cards = len(session.state.cards)
+    quips = 0
+    for _ in range(3):
+        while session.state.phase not in ("round_over", "game_over"):
+            action = None
+            for seat, _ in session.reacting_bots():
+                action = session.bot_reaction(seat)
+                if action is not None:
+                    break
+            if action is None:
+                action = session.bot_move(session.waiting_bot())
+            events = session.act(action)
+            ms = session.bots[action.seat].reaction_ms
+            a = public.feed([e.view(None) for e in events], None, ms)
+            b = scrambled.feed([_scrambled(e, rng, cards) for e in events], None, ms)
+            assert a == b == session.party_notes
+            quips += sum(n["kind"] == "quip" for n in a)
+        events = session.next_round()
+        assert public.feed([e.view(None) for e in events]) == scrambled.feed(
+            [_scrambled(e, rng, cards) for e in events]) == session.party_notes
+    assert quips >= 3

@@ -23,13 +23,25 @@ def text(rules, preset=None, lang="en") -> str:
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_every_preset_reads_in_every_language(preset, lang):
     v = rulesheet.sheet(PRESETS[preset], Texts(lang), preset)
+    extras = ["extras"] if PRESETS[preset].extras else []
     assert [s["id"] for s in v["sections"]] == [
-        "goal", "cards", "deal", "turn", "powers", "match", "cabo", "score", "end"]
+        "goal", "cards", "deal", "turn", "powers", "match", "cabo", "score", "end"] + extras
     assert all(s["items"] for s in v["sections"])
     words = text(PRESETS[preset], preset, lang)
     assert "{" not in words and "}" not in words
     html = render.rules_sheet(v)
-    assert html.count("<h3 ") == 9 and 'data-ctl="rules-back"' in html
+    assert html.count("<h3 ") == 9 + len(extras) and 'data-ctl="rules-back"' in html
+
+
+def test_the_extras_section_names_only_what_the_rules_make_possible():
+    party = text(PRESETS["party"])
+    assert "Thief" in party and "Revenge is sweet" in party and "Fastest hand" in party
+    own = text(PRESETS["standard52"].with_options(extras=True))
+    assert "Double snap" in own and "Thief" not in own and "Revenge" not in own
+    off = text(PRESETS["official"].with_options(extras=True))
+    assert "Memory elephant" in off and "Double snap" not in off and "Fastest hand" not in off
+    assert "Unlucky bird" in off  # a wrong multi-replace costs a penalty card
+    assert "Extras" not in text(PRESETS["official"])
 
 
 def test_the_presets_differ_where_their_rules_do():

@@ -6,10 +6,12 @@
 
 from __future__ import annotations
 
-from . import de, en, net_de, net_en
+from . import de, en, net_de, net_en, party_de, party_en
 
-# play across devices keeps its words in modules of its own (cabo/net)
-LANGS = {"de": {**de.TEXTS, **net_de.TEXTS}, "en": {**en.TEXTS, **net_en.TEXTS}}
+# play across devices (cabo/net) and the extras (cabo.party) keep their words in modules of
+# their own, merged here
+LANGS = {"de": {**de.TEXTS, **net_de.TEXTS, **party_de.TEXTS},
+         "en": {**en.TEXTS, **net_en.TEXTS, **party_en.TEXTS}}
 DEFAULT = "en"
 
 

@@ -49,8 +49,9 @@ class RemoteSession:
     def legal(self, seat) -> list:
         return list(self.guest.legal) if seat == self.guest.seat else []
 
-    def act(self, action) -> list:
-        """Send the action to the host; its events arrive with the next `state`."""
+    def act(self, action, at_ms=None) -> list:
+        """Send the action to the host; its events arrive with the next `state` (`at_ms`, the
+        extras' click time, stays on this device)."""
         self.guest.send_action(action)
         return []
 

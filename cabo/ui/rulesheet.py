@@ -146,10 +146,31 @@ def _game_end(rules, t) -> list:
     return items
 
 
+def _extras(rules, t) -> list:
+    """The party table (cabo.party): only the extras these rules make possible."""
+    from ..party import available
+    from ..party.tracker import ICONS
+    if not rules.extras:
+        return []
+    achievements, awards = available(rules)
+    items = [t("rs_extras_reactions"), t("rs_extras_nose"), t("rs_extras_poker")]
+    if "revenge" in achievements:
+        items.append(t("rs_extras_revenge"))
+    if achievements:
+        items.append(t("rs_extras_achievements", list="; ".join(
+            f'{ICONS[a]} {t("ach_" + a)} ({t("ach_" + a + "_desc")})' for a in achievements)))
+    if awards:
+        items.append(t("rs_extras_awards", list="; ".join(
+            f'{ICONS[a]} {t("award_" + a)} ({t("award_" + a + "_desc")})' for a in awards)))
+    items.append(t("rs_extras_board"))
+    return items
+
+
 SECTIONS = (("rs_goal_title", None), ("rs_cards_title", _cards), ("rs_deal_title", _deal),
             ("rs_turn_title", _turn), ("rs_powers_title", _powers),
             ("rs_match_title", _matching), ("rs_cabo_title", _cabo),
-            ("rs_score_title", _scoring), ("rs_end_title", _game_end))
+            ("rs_score_title", _scoring), ("rs_end_title", _game_end),
+            ("rs_extras_title", _extras))
 
 
 def sheet(rules, texts, preset: str | None = None, in_game: bool = False) -> dict:
@@ -169,6 +190,8 @@ def sheet(rules, texts, preset: str | None = None, in_game: bool = False) -> dic
     sections = []
     for key, make in SECTIONS:
         items = [goal] if make is None else make(rules, t)
+        if not items:
+            continue  # a section that these rules leave empty (the extras, when off)
         sections.append({"id": key[3:-6], "title": t(key), "items": items})
     return {"title": t("rs_title_game" if in_game else "rs_title"), "intro": intro,
             "sections": sections, "back": t("resume" if in_game else "rs_back_setup")}

@@ -40,6 +40,7 @@ OPTIONS = (
     ("target", "int", (50, 100, 150)),
     ("most_points_win", "bool", None),
     ("one_eyed_king", "bool", None),
+    ("extras", "bool", None),
 )
 OPTION_KINDS = {key: (kind, values) for key, kind, values in OPTIONS}
 

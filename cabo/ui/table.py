@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..actions import DrawDeck, Match, PairDiscard, TakeDiscard
 from ..engine import HOST
-from . import choices
+from . import choices, party_view
 from .describe import Words
 from .pacing import next_bot_task
 
@@ -41,6 +41,9 @@ class Table:
         self.asked = set()         # (seat, step): bots already asked to react at that step
         self.hint = None           # words of the last hint, until the next action
         self._soft = frozenset()   # cards only a match may take (drawn softly)
+        self.flying = party_view.Flying()  # reactions, quips, toasts of the extras (transient)
+        self.last_notes = []       # the extras' notes of the last change (for the live region)
+        self.clock = None          # the page's clock in ms (a callable), for the extras' timing
 
     # -- who looks -----------------------------------------------------------------------
     def screen_seat(self):
@@ -87,17 +90,29 @@ class Table:
         """Select or unselect a card."""
         self.selection = choices.toggle(self.legal(), self.selection, (owner, slot))
 
-    def quick_match(self, owner: int, slot: int) -> list:
+    def quick_match(self, owner: int, slot: int, at_ms=None) -> list:
         """A double click: throw this one card onto the discard pile, if that is legal."""
         seat = self.screen_seat()
         if seat is None:
             return []
         for key, action in choices.selected_actions(self.legal(), ((owner, slot),), seat):
             if key == "match":
-                return self.act(action)
+                return self.act(action, at_ms)
         return []
 
-    def press(self, key: str) -> list:
+    def react(self, emoji: str, at_ms=None):
+        """The person at the screen sends an emoji reaction; its note, or None (rate limit,
+        nobody at the screen, or no extras)."""
+        seat = self.screen_seat()
+        if seat is None or not self.session.rules.extras or not hasattr(self.session, "react"):
+            return None
+        at = at_ms if at_ms is not None else (self.clock() if self.clock else None)
+        note = self.session.react(seat, emoji, at if at is not None else 0)
+        self.last_notes = [note] if note else []
+        self.flying.add(self.last_notes, at)
+        return note
+
+    def press(self, key: str, at_ms=None) -> list:
         """Press the button `key` (see `buttons`); returns the events, [] if it is gone."""
         if key == "clear":
             self.selection = ()
@@ -113,7 +128,7 @@ class Table:
             return []
         for k, action in self.buttons():
             if k == key:
-                return self.act(action)
+                return self.act(action, at_ms)
         return []
 
     def show_hint(self) -> None:
@@ -130,12 +145,17 @@ class Table:
             if cards:
                 self.selection = tuple(sorted(cards))
 
-    def act(self, action) -> list:
-        """Apply an action of a person or a bot and remember what it showed."""
+    def act(self, action, at_ms=None) -> list:
+        """Apply an action of a person or a bot and remember what it showed.
+
+        at_ms: when a person acted (the page's event time); otherwise the clock's now."""
         seat = action.seat
         if not self.session.seats[seat].bot:
             self.reveals = {}
-        events = self.session.act(action)
+        at = at_ms if at_ms is not None else (self.clock() if self.clock else None)
+        events = self.session.act(action, at)
+        self.last_notes = list(getattr(self.session, "party_notes", ()))
+        self.flying.add(self.last_notes, at)
         self.selection = tuple(c for c in self.selection if self._still_selectable(c))
         if not self.session.seats[seat].bot:
             self.selection, self.hint = (), None
@@ -199,8 +219,15 @@ class Table:
     def names(self) -> list:
         return [s.name for s in self.session.seats]
 
-    def view(self) -> dict:
-        """Everything the table screen shows, as plain data with its words."""
+    def view(self, now_ms=None) -> dict:
+        """Everything the table screen shows, as plain data with its words (`now_ms`: the
+        page's clock, for the extras' reactions, quips and toasts)."""
+        v = self._view()
+        if v["screen"] == "table":
+            party_view.decorate(self, v, now_ms)
+        return v
+
+    def _view(self) -> dict:
         seat = self.screen_seat()
         names = self.names()
         if seat is None:
@@ -254,7 +281,9 @@ class Table:
         """The last change in words, for the live region."""
         seat = self.screen_seat()
         words = Words(self.t, self.names(), seat, self.session.rules, len(self.session.seats))
-        return " ".join(x for x in map(words.event, self._public_last()) if x)
+        texts = [x for x in map(words.event, self._public_last()) if x]
+        texts += [party_view.note_text(n, self.t, self.names(), seat) for n in self.last_notes]
+        return " ".join(x for x in texts if x)
 
     def _public_last(self) -> list:
         return [{k: v for k, v in e.items() if k not in ("cards",) or e["kind"] != "initial_peek"}
@@ -452,7 +481,7 @@ class Table:
         for e in self.session.log_for(None)[-LOG_LINES * 2:]:
             if e["kind"] == "turn":
                 continue
-            text = words.event(e)
+            text = words.event(e) or party_view.note_text(e, self.t, self.names(), words.viewer)
             if text:
                 lines.append(text)
         return lines[-LOG_LINES:][::-1]

@@ -19,11 +19,12 @@ except ImportError:  # older Pyodide turns null into None
 from pyscript import document, window
 
 from ..i18n import LANGS, Texts, pick_language
+from ..party import board as boards
 from ..rules import PRESETS
-from ..ui import rulesheet, setup, storage
+from ..ui import party_view, rulesheet, setup, storage
 from ..ui.pacing import reveal_ms
 from ..ui.table import Table
-from . import render
+from . import render, render_party
 from .netpage import NetPage
 
 LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
@@ -80,6 +81,14 @@ class App:
         self.reveal_token = 0
         self.open = set()         # <details> kept open across renders
         self.announce = []
+        self.stats_person = None  # the person shown on the statistics screen (a board key)
+        self.expire_token = 0
+        board_text = _storage_get(boards.KEY)
+        self.board, reason = boards.load(board_text)
+        if reason:
+            _storage_set(boards.BACKUP_KEY, board_text)
+            _storage_remove(boards.KEY)
+            self.notice = self.t("board_bad", reason=reason)
         text = _storage_get(storage.SAVE_KEY)
         session, key, reason = storage.load_game(text)
         if key:
@@ -87,7 +96,7 @@ class App:
             _storage_remove(storage.SAVE_KEY)
             self.notice = self.t(key, reason=reason) if key == "save_bad" else self.t(key)
         if session is not None:
-            self.table = Table(session, self.t, self.settings["speed"])
+            self.table = self.new_table(session)
             self.screen = "table"
         self.net = NetPage(self)  # play across devices: resumes a hosted game, joins #join=
         self.net.start()
@@ -104,14 +113,33 @@ class App:
         ctl = target.dataset.ctl
         if ctl == "card":
             card = (int(target.dataset.owner), int(target.dataset.slot))
-            if self.double_tap(event, card) and (events := self.table.quick_match(*card)):
+            if self.double_tap(event, card) and (
+                    events := self.table.quick_match(*card, _event_ms(event))):
                 self.after_change(events)
                 self.schedule()
                 return
             self.table.click_card(*card)
             self.render()
         elif ctl == "act":
-            self.person_acts(target.dataset.key)
+            self.person_acts(target.dataset.key, _event_ms(event))
+        elif ctl == "react" and self.table is not None:
+            note = self.table.react(target.dataset.emoji, _event_ms(event))
+            if note:
+                self.announce.append(self.table.announcement())
+            self.render()
+        elif ctl == "board" and self.screen != "board":
+            if self.screen in ("setup", "table"):
+                self.back_to = self.screen
+            self.screen = "board"
+            self.version += 1  # the bots wait while the board is read
+            self.focus_to = "#board-title"
+            self.render()
+        elif ctl == "board-back":
+            self.screen = self.back_to
+            self.focus_to = '[data-ctl="board"]'
+            self.render()
+            if self.screen == "table":
+                self.schedule()
         elif ctl == "start":
             self.start_game()
         elif ctl == "newgame":
@@ -129,7 +157,9 @@ class App:
             self.notice = None
             self.render()
         elif ctl == "rules" and self.screen != "rules":
-            self.back_to, self.screen = self.screen, "rules"
+            if self.screen in ("setup", "table"):
+                self.back_to = self.screen
+            self.screen = "rules"
             self.version += 1  # the bots wait while the rules are read
             self.focus_to = "#rules-title"
             self.render()
@@ -151,6 +181,10 @@ class App:
         if field == "lang":
             self.set_language(value)
             return
+        if field == "stats_person":
+            self.stats_person = value
+            self.render()
+            return
         self.settings = setup.change(self.settings, field, value, self.t)
         _storage_set(storage.SETTINGS_KEY, json.dumps(self.settings))
         if field == "speed" and self.table is not None:
@@ -163,7 +197,8 @@ class App:
         target = _py(event.target.closest("[data-ctl='card']"))
         if target is None or self.table is None:
             return
-        events = self.table.quick_match(int(target.dataset.owner), int(target.dataset.slot))
+        events = self.table.quick_match(int(target.dataset.owner), int(target.dataset.slot),
+                                        _event_ms(event))
         if events:
             self.after_change(events)
             self.schedule()
@@ -216,15 +251,20 @@ class App:
             return
         seed = self.url_seed if self.url_seed is not None else int(window.Date.now()) % 2**31
         session = setup.make_session(self.settings, seed, self.t)
-        self.table = Table(session, self.t, self.settings["speed"])
+        self.table = self.new_table(session)
         self.screen = "table"
         self.notice = None
         self.save()
         self.render()
         self.schedule()
 
-    def person_acts(self, key) -> None:
-        events = self.table.press(key)
+    def new_table(self, session) -> Table:
+        table = Table(session, self.t, self.settings["speed"])
+        table.clock = _now_ms
+        return table
+
+    def person_acts(self, key, at_ms=None) -> None:
+        events = self.table.press(key, at_ms)
         self.after_change(events)
         self.schedule()
 
@@ -239,6 +279,9 @@ class App:
 
     def save(self) -> None:
         if hasattr(self.table.session, "to_json"):  # a guest's table has nothing to save
+            # the leaderboard first: the save remembers which rounds it already holds
+            if boards.record(self.board, self.table.session):
+                _storage_set(boards.KEY, boards.to_json(self.board))
             _storage_set(storage.SAVE_KEY, self.table.session.to_json())
             _storage_set(storage.SETTINGS_KEY, json.dumps(self.settings))
         self.net.after_save()
@@ -288,13 +331,17 @@ class App:
         t = self.t
         in_game = self.screen == "table" and self.table is not None
         html = render.topbar(t, self.lang, LANG_NAMES, self.settings["speed"], setup.SPEEDS,
-                             in_game, self.screen == "rules")
+                             in_game, self.screen == "rules", self.screen == "board")
         html += render.notice(self.notice, t)
         moves = []
         if self.screen == "rules":
             html += render.rules_sheet(self.rules_view())
+        elif self.screen == "board":
+            session = self.table.session if self.table is not None else None
+            html += render_party.stats_screen(party_view.stats_view(
+                self.board, t, self.stats_person, session, self.back_to == "table"))
         elif in_game:
-            view = self.table.view()
+            view = self.table.view(_now_ms())
             if view["screen"] == "handoff":
                 html += render.handoff(view)
             else:
@@ -327,6 +374,17 @@ class App:
             window.caboFly(_moves_json(moves))
         if in_game:
             self.table.last = []  # animate a change once
+            self.table.last_notes = []
+            wait = self.table.flying.next_expiry(_now_ms())
+            if wait is not None:
+                self.expire_token += 1
+                asyncio.ensure_future(self.expire_later(self.expire_token, wait))
+
+    async def expire_later(self, token, wait_ms) -> None:
+        """Draw again when a reaction, quip or toast has had its time."""
+        await asyncio.sleep(wait_ms / 1000 + 0.05)
+        if token == self.expire_token and self.screen == "table" and self.table is not None:
+            self.render()
 
     def rules_view(self) -> dict:
         """The rules screen: the running game's rules, or those the new-game form makes."""
@@ -349,6 +407,17 @@ class App:
             node = _py(app.querySelector("#status")) if in_game else None
         if node is not None:
             node.focus()
+
+
+def _now_ms() -> float:
+    """The page's clock in ms (the same time base as an event's time)."""
+    return window.performance.timeOrigin + window.performance.now()
+
+
+def _event_ms(event):
+    """When a click or tap happened, on `_now_ms`'s clock (None if the event has no time)."""
+    stamp = _py(getattr(event, "timeStamp", None))
+    return window.performance.timeOrigin + stamp if stamp is not None else None
 
 
 def _moves_json(moves) -> str:

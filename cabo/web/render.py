@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from html import escape
 
+from . import render_party
+
 
 # The 👁 mark of who has seen a card, drawn inline (no emoji font needed).
 EYE = ('<svg class="eye" viewBox="0 0 24 16" aria-hidden="true"><path d="M1 8c3-5 7-7 11-7s8 2 '
@@ -27,7 +29,7 @@ def _select(field, label, value, choices, cls="") -> str:
             f'<select data-field="{_e(field)}">{opts}</select></label>')
 
 
-def topbar(t, lang, langs, speed, speeds, in_game, rules_open=False) -> str:
+def topbar(t, lang, langs, speed, speeds, in_game, rules_open=False, board_open=False) -> str:
     """Title, speed, language, the rules button and the new-game button."""
     lang_choices = [(code, name) for code, name in langs]
     parts = [
@@ -39,6 +41,8 @@ def topbar(t, lang, langs, speed, speeds, in_game, rules_open=False) -> str:
     if not rules_open:
         parts.append(f'<button type="button" class="btn ghost" data-ctl="rules">'
                      f'{_e(t("rs_button"))}</button>')
+    if not board_open:
+        parts.append(render_party.board_button(t))
     if in_game:
         parts.append(f'<button type="button" class="btn ghost" data-ctl="newgame">'
                      f'{_e(t("new_game"))}</button>')
@@ -161,6 +165,7 @@ def _player(p) -> str:
     marks = "".join(f'<span class="mark">{_e(m)}</span>' for m in p["marks"])
     if p.get("caller_mark"):  # a flag on the box's edge: a Cabo call moves nothing
         marks += f'<span class="mark cabo-flag">{_e(p["caller_mark"])}</span>'
+    marks += render_party.badges(p)
     extra = f'<span class="won">{_e(p["rounds_won"])}</span>' if p["rounds_won"] else ""
     slots = "".join(_slot(s) for s in p["slots"])
     return (f'<section class="{" ".join(cls)}" aria-label="{_e(p["row_label"])}">'
@@ -168,7 +173,7 @@ def _player(p) -> str:
             f'<span class="ptotal">{_e(p["total"])}</span>{extra}</header>'
             f'<div class="row" role="group" aria-label="{_e(p["row_label"])}" '
             f'style="--n:{max(len(p["slots"]), 1)}">{slots}</div>'
-            f'</section>')
+            f'{render_party.bubble(p)}</section>')
 
 
 def _pile(pid, info, anim, back) -> str:
@@ -229,7 +234,7 @@ def _result(r) -> str:
             f'<h2 id="result-title">{_e(r["title"])}</h2>'
             f'<p>{_e(r["caller"])} {_e(r["winners"])}</p>'
             f'<div class="scroll"><table aria-labelledby="result-title"><thead><tr>{head}</tr></thead>'
-            f'<tbody>{rows}</tbody></table></div></section>')
+            f'<tbody>{rows}</tbody></table></div>{render_party.result_extras(r)}</section>')
 
 
 def _scores(s) -> str:
@@ -294,10 +299,11 @@ def table(v, t, log_open) -> str:
         f'{_player(me)}'
         f'<div class="actions" role="group" aria-label="{_e(t("moves"))}">{buttons}</div>'
         f'{hint}'
+        f'{render_party.reactions(v.get("party"))}{render_party.toasts(v.get("party"))}'
         f'</div>'
         f'{over}'
         f'{_result(v["result"]) if v["result"] else ""}'
-        f'<div class="panels">{_scores(v["scores"])}'
+        f'<div class="panels">{_scores(v["scores"])}{v.get("chart") or ""}'
         f'<details class="log" data-open="log"{" open" if log_open else ""}><summary>{_e(t("log"))}</summary>'
         f'<ol class="log-list" reversed tabindex="0" aria-label="{_e(t("log"))}">{log}</ol>'
         f'</details></div>'

@@ -40,7 +40,7 @@ def test_no_serious_violation_on_any_screen(page: Page, lang: str) -> None:
         page.get_by_role("button", name="Regeln", exact=True).click()
         sheet = page.get_by_role("region", name="Die gewählten Regeln")
         expect(sheet).to_contain_text("eine eigene oder eine fremde")
-        expect(sheet.get_by_role("heading", level=3)).to_have_count(9)
+        expect(sheet.get_by_role("heading", level=3)).to_have_count(10)  # with the extras
         assert serious(page) == [], "rules"
         page.get_by_role("button", name="Zurück zum neuen Spiel").click()
         expect(page.get_by_role("heading", name="Neues Spiel")).to_be_visible()
