@@ -256,6 +256,7 @@ class App:
         self.notice = None
         self.save()
         self.render()
+        window.scrollTo(0, 0)  # a phone shows the new table from its top, not the form's end
         self.schedule()
 
     def new_table(self, session) -> Table:

@@ -170,7 +170,8 @@ def _player(p) -> str:
     slots = "".join(_slot(s) for s in p["slots"])
     return (f'<section class="{" ".join(cls)}" aria-label="{_e(p["row_label"])}">'
             f'<header class="player-head"><span class="pname">{_e(p["name"])}</span>{marks}'
-            f'<span class="ptotal">{_e(p["total"])}</span>{extra}</header>'
+            f'<span class="head-totals"><span class="ptotal">{_e(p["total"])}</span>{extra}</span>'
+            f'</header>'
             f'<div class="row" role="group" aria-label="{_e(p["row_label"])}" '
             f'style="--n:{max(len(p["slots"]), 1)}">{slots}</div>'
             f'{render_party.bubble(p)}</section>')
