@@ -3,6 +3,10 @@
     python -m cabo.bench                 # random self-play rounds/s, bot decision times
     python -m cabo.bench --json --seconds 5
 
+For the hard bot it also gives the search budget used per decision in engine steps (the
+budget is a step count, never time: `HardBot.last_steps`, 0 for an unsearched decision);
+in-page thinking is measured by `python -m tools.bench_thinking`.
+
 Random self-play is the raw engine: every step the seat the game waits for plays a uniformly
 random own move (`own_actions`: no off-turn matches), the host deals the next round, and a
 finished game is replaced by a new one; a round counts when it is scored. Decision times are
@@ -59,7 +63,7 @@ def random_rounds_per_second(rules_name: str, n: int, seconds: float, seed: int 
 def decision_times(level: str, rounds: int, seed: int = 1) -> dict:
     """choose() wall and CPU milliseconds (p50, p95) of `level` against medium, official 2p."""
     rules = PRESETS["official"]
-    wall, cpu = [], []
+    wall, cpu, steps = [], [], []
     played = 0
     game = 0
     while played < rounds:
@@ -78,10 +82,15 @@ def decision_times(level: str, rounds: int, seed: int = 1) -> dict:
                 action = bots[0].choose(obs, legal)
                 cpu.append((time.process_time() - c0) * 1000)
                 wall.append((time.perf_counter() - w0) * 1000)
+                steps.append(getattr(bots[0], "last_steps", 0))
             else:
                 action = bots[1].choose(obs, legal)
             apply(state, action)
+    searched = [k for k in steps if k > 0]
     return {"decisions": len(wall),
+            "searched": len(searched),
+            "steps_p50": percentile(steps, 0.5), "steps_p95": percentile(steps, 0.95),
+            "searched_steps_p50": percentile(searched, 0.5),
             "wall_ms_p50": round(percentile(wall, 0.5), 3),
             "wall_ms_p95": round(percentile(wall, 0.95), 3),
             "cpu_ms_p50": round(percentile(cpu, 0.5), 3),
@@ -113,6 +122,10 @@ def main(argv=None):
             print(f"{level:7} decisions {d['decisions']:5}  wall p50 {d['wall_ms_p50']:8.3f} ms  "
                   f"p95 {d['wall_ms_p95']:8.3f} ms   cpu p50 {d['cpu_ms_p50']:8.3f} ms  "
                   f"p95 {d['cpu_ms_p95']:8.3f} ms")
+            if d["searched"]:
+                print(f"{'':7} searched {d['searched']:5}  budget steps per decision p50 "
+                      f"{d['steps_p50']}, p95 {d['steps_p95']} (searched ones: p50 "
+                      f"{d['searched_steps_p50']})")
     if args.json:
         print(json.dumps(result, indent=1))
 

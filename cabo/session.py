@@ -145,6 +145,16 @@ class Session:
         """The move of the bot at `seat`, from its observation and legal actions only."""
         return self.bots[seat].choose(observe(self.state, seat), legal_actions(self.state, seat))
 
+    def bot_thinking(self, seat):
+        """`bot_move` as a generator that yields while the bot thinks (a bot with a `think`
+        generator, the hard one), so that the page can give the browser a turn."""
+        bot = self.bots[seat]
+        obs, legal = observe(self.state, seat), legal_actions(self.state, seat)
+        think = getattr(bot, "think", None)
+        if think is None:
+            return bot.choose(obs, legal)
+        return (yield from think(obs, legal))
+
     def reacting_bots(self) -> list:
         """(seat, reaction_ms) of the bots that may match now, for the page to schedule."""
         return [(seat, bot.reaction_ms) for seat, bot in self.bots.items()

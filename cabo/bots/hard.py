@@ -18,7 +18,7 @@ from ..actions import CallCabo, EndTurn
 from ..engine import apply
 from .base import Bot, own_moves
 from .knowledge import from_obs
-from .policy import MEDIUM, rank, react
+from .policy import MEDIUM, Params, rank, react
 from .rollout import play_out, reward
 from .worlds import deal_world
 
@@ -27,49 +27,85 @@ SEARCH_POWERS = ("swap", "king")
 STEPS_PER_ROLLOUT = 30   # the budget is simulations x this many engine steps, where
 ROLLOUT_COST = 6         # cloning and scoring a rollout counts as this many steps
 WORLD_COST = 3           # and dealing a world as this many
+# The hard bot's own policy (candidates, unsearched decisions, its own seat in rollouts):
+# medium's, tuned by self-play against medium (python3 tools/tune_policy.py).
+HARD = Params(improve=3.0, cabo_p={"official": 0.65, "caller": 0.65, "hut": 0.65,
+                                   "single": 0.55})
 
 
 class HardBot(Bot):
-    """Information-set Monte Carlo search over the medium policy's best candidates."""
+    """Information-set Monte Carlo search over the tuned policy's best candidates."""
 
     name = "hard"
     reaction_ms = 600
 
-    # 160 rollouts: official 2p, hard beat medium in 56.7 % [51.0-62.2] of 300 rounds (51.8 %
-    # of 2000 at 80), with a decision p95 of 130 ms CPU in CPython (arena, 2026-11-30).
     def __init__(self, seed: int, simulations: int = 160, width: int = 3, max_steps: int = 150,
-                 confidence: float = 0.0):
+                 confidence: float = 1.0, bonus: float = 20.0, gap: float = 4.0,
+                 cabo_gap: float = 3.0, params: Params = HARD, opponent: Params = MEDIUM):
         super().__init__(seed)
-        self.confidence = confidence     # standard errors a deviation from medium must win by
+        self.confidence = confidence     # standard errors a deviation from the policy must win by
         self.simulations = simulations   # rollouts per searched decision (nominal, see above)
-        self.width = width               # candidates kept from the medium ranking
+        self.width = width               # candidates kept from the policy's ranking
         self.max_steps = max_steps       # a rollout is cut after this many actions
+        self.bonus = bonus               # worth of winning the round in a rollout's reward
+        self.gap = gap                   # candidates this much worse than the best are dropped
+        self.cabo_gap = cabo_gap         # and a Cabo call scored below -cabo_gap
+        self.params = params             # own policy
+        self.opponent = opponent         # the policy the others play in the rollouts
         self.last_scores = None          # [(mean reward, action)] of the last search
+        self.last_steps = 0              # budget steps used by the last decision
 
     def candidates(self, obs, legal) -> tuple:
-        """(medium's ranking, the candidates worth searching: empty if not worth it)."""
+        """(the policy's ranking, the candidates worth searching: empty if not worth it)."""
         moves = own_moves(legal) or legal
         if len(moves) == 1:
             return [(0.0, moves[0])], []
-        ranked = rank(from_obs(obs), moves, MEDIUM)
+        ranked = rank(from_obs(obs), moves, self.params)
         searched = obs.phase in SEARCH_PHASES or (
             obs.phase == "power" and obs.power in SEARCH_POWERS)
         if obs.gives or not searched or self.simulations <= 0:
             return ranked, []
-        cands = [a for _, a in ranked[:self.width]]
-        for _, a in ranked[self.width:]:
-            if isinstance(a, (CallCabo, EndTurn)):
-                cands.append(a)
-        return ranked, cands
+        best = ranked[0][0]
+        cands = [a for sc, a in ranked[:self.width] if sc >= best - self.gap
+                 and not isinstance(a, (CallCabo, EndTurn))]
+        cabo = [a for sc, a in ranked if isinstance(a, CallCabo) and sc >= -self.cabo_gap]
+        if cabo:
+            cands += cabo + [a for _, a in ranked if isinstance(a, EndTurn)]
+        first = ranked[0][1]
+        if first in cands:
+            cands.remove(first)
+        return ranked, [first] + cands
 
     def choose(self, obs, legal):
+        thinking = self.think(obs, legal)
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as stop:
+                return stop.value
+
+    def think(self, obs, legal):
+        """The decision as a generator: it yields after every rollout it plays (so that a page
+        can give the browser a turn) and returns the action. The number of worlds depends on
+        the step budget only, never on time: the choice is the same however it is driven."""
         ranked, cands = self.candidates(obs, legal)
         self.last_scores = None
+        self.last_steps = 0
         if len(cands) < 2:
             return ranked[0][1]
+        saved = self.rng.getstate()
+        try:
+            return (yield from self._search(obs, cands))
+        except GeneratorExit:  # abandoned (the game moved on): as if it never started
+            self.rng.setstate(saved)
+            raise
+
+    def _search(self, obs, cands):
         budget = self.simulations * STEPS_PER_ROLLOUT
         rewards = [[] for _ in cands]
         used = 0
+        me = obs.seat
+        own = (me, self.params)
         while used < budget or len(rewards[0]) < 2:
             world = deal_world(obs, self.rng)
             start = world.step
@@ -77,15 +113,17 @@ class HardBot(Bot):
             for k, action in enumerate(cands):
                 state = world.clone()
                 apply(state, action)
-                finished = play_out(state, MEDIUM, self.max_steps)
-                rewards[k].append(reward(state, obs.seat, finished))
+                finished = play_out(state, self.opponent, self.max_steps, own)
+                rewards[k].append(reward(state, me, finished, self.bonus))
                 used += state.step - start + ROLLOUT_COST
+                yield
+        self.last_steps = used
         worlds = len(rewards[0])
         self.last_scores = [(sum(r) / worlds, a) for r, a in zip(rewards, cands)]
         return cands[self._pick(rewards)]
 
     def _pick(self, rewards) -> int:
-        """Medium's choice (index 0) unless another candidate is better by `confidence`
+        """The policy's choice (index 0) unless another candidate is better by `confidence`
         standard errors of the paired differences, in the same worlds."""
         base = rewards[0]
         worlds = len(base)

@@ -1,8 +1,15 @@
-"""The hint button: the hard bot's suggestion for a person's current decision.
+"""The hint button: a coach's suggestion for a person's current decision.
 
 `suggest(obs, legal, seed)` sees only that person's Observation and legal actions (never the
-State) and returns `(action, code)`; the page turns the code into words (one place per
-language). It returns `(None, "wait")` when there is nothing to decide.
+State) and returns `(action, code)`; the page turns the code into one line of words that
+says why (one place per language). It returns `(None, "wait")` when there is nothing to
+decide.
+
+The hint is never worse than the medium bot's move: it is medium's move unless a short
+search in sampled worlds (the hard bot's, with medium's own ranking as the baseline) shows
+another candidate better by HINT_CONFIDENCE standard errors of the paired differences.
+Clear decisions (the best move ahead of the others by more than the search gap, say replacing
+a known 13 by a drawn 9) are not searched at all, so noise cannot overturn them.
 """
 
 from __future__ import annotations
@@ -12,17 +19,19 @@ from ..actions import (
     NextRound, PairDiscard, PeekOwn, Ready, Replace, SkipPower, Spy, Swap, TakeDiscard)
 from .base import own_moves
 from .hard import HardBot
+from .policy import MEDIUM
 
 CODES = ("wait", "initial_peek", "call_cabo", "draw", "take_discard", "replace_unknown",
          "replace_known", "multi_replace", "discard", "peek_own", "spy", "swap", "king_spy",
          "king_swap", "skip_power", "end_turn", "match", "pair_discard", "give_worst", "ready",
          "next_round", "end_game")
 HINT_SIMULATIONS = 48   # the page runs on the main thread: keep a hint short
+HINT_CONFIDENCE = 2.0   # standard errors a hint must win by to differ from medium's move
 
 
 def suggest(obs, legal, seed: int = 0, simulations: int = HINT_SIMULATIONS) -> tuple:
-    """(action, explanation code) the hard bot would play for this seat now."""
-    bot = HardBot(seed, simulations=simulations)
+    """(action, explanation code) for this seat now: medium's move unless clearly beaten."""
+    bot = HardBot(seed, simulations=simulations, confidence=HINT_CONFIDENCE, params=MEDIUM)
     moves = own_moves(legal)
     if moves:
         action = bot.choose(obs, legal)

@@ -54,32 +54,35 @@ def off_turn(state, prm=MEDIUM):
     return None
 
 
-def play_out(state, prm=MEDIUM, max_steps: int = 150) -> bool:
-    """Play medium for every seat to the end of the round; False if cut after max_steps."""
+def play_out(state, prm=MEDIUM, max_steps: int = 150, own=None) -> bool:
+    """Play the policy `prm` for every seat to the end of the round (seat `own[0]` plays
+    `own[1]` instead, if given); False if cut after max_steps."""
     matching = state.rules.match != "off"
+    me, mine = own if own is not None else (None, prm)
     for _ in range(max_steps):
         if state.phase in OVER:
             return True
         action = off_turn(state, prm) if matching else None
         if action is None:
             seat = to_move(state)[0]
-            action = decide(from_state(state, seat), own_actions(state, seat), prm)
+            action = decide(from_state(state, seat), own_actions(state, seat),
+                            mine if seat == me else prm)
         apply(state, action)
     return state.phase in OVER
 
 
-def reward(state, seat: int, finished: bool) -> float:
+def reward(state, seat: int, finished: bool, bonus: float = WIN_BONUS) -> float:
     """How good the end of the round is for `seat`: win bonus plus score difference."""
     if finished:
         last = state.history[-1]
         points, winners = last["points"], last["winners"]
         if state.rules.scoring == "single":
-            return 2 * WIN_BONUS * (seat in winners) / len(winners)
+            return 2 * bonus * (seat in winners) / len(winners)
         mine = points[seat]
         others = [points[s] for s in last["seats"] if s != seat]
     else:
         mine = state.hand_sum(seat)
         others = [state.hand_sum(s) for s in state.seats if s != seat]
         winners = [seat] if all(mine < o for o in others) else []
-    win = WIN_BONUS * (seat in winners) / max(1, len(winners))
+    win = bonus * (seat in winners) / max(1, len(winners))
     return win + sum(others) / len(others) - mine

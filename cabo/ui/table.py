@@ -215,6 +215,25 @@ class Table:
         action = self.session.bot_reaction(seat)
         return self.act(action) if action is not None else []
 
+    def bot_thinking(self, seat):
+        """The move of the bot at `seat` as a generator that yields while the bot thinks (the
+        page gives the browser a turn between slices); returns (step, action) for
+        `play_bot_move`, or None if that bot is not to move."""
+        if self.session.waiting_bot() != seat:
+            return None
+        step = self.step()
+        action = yield from self.session.bot_thinking(seat)
+        return step, action
+
+    def play_bot_move(self, seat, planned) -> list:
+        """Play a move from `bot_thinking` if the game is still where it was; the events."""
+        if planned is None:
+            return []
+        step, action = planned
+        if self.step() != step or self.session.waiting_bot() != seat:
+            return []
+        return self.act(action)
+
     # -- the screen ----------------------------------------------------------------------
     def names(self) -> list:
         return [s.name for s in self.session.seats]

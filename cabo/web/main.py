@@ -29,6 +29,7 @@ from .netpage import NetPage
 
 LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
 DOUBLE_TAP_MS = 500  # the longest pause between the two taps of a double tap
+THINK_SLICE_MS = 20  # a thinking bot gives the browser a turn after this long
 _proxies = []  # keep the event listener proxies alive
 
 
@@ -300,11 +301,19 @@ class App:
                     self.render()
                 return
             delay, kind, seat = task
-            await asyncio.sleep(delay / 1000)
+            wait = delay
+            if kind == "move":  # a bot thinks during its pause, in slices
+                start = window.performance.now()
+                planned = await self.think(self.table.bot_thinking(seat), version)
+                wait -= window.performance.now() - start
+            await asyncio.sleep(max(0, wait) / 1000)
             if version != self.version or self.screen != "table":
                 return
             had = dict(self.table.reveals)
-            events = self.table.run_bot_task(kind, seat)
+            if kind == "move":
+                events = self.table.play_bot_move(seat, planned)
+            else:
+                events = self.table.run_bot_task(kind, seat)
             if events:
                 self.save()
                 self.announce.append(self.table.announcement())
@@ -314,6 +323,27 @@ class App:
                 following = self.table.bot_task()
                 if delay or following is None or following[0] > 0:
                     self.render()
+
+    async def think(self, thinking, version):
+        """Run a bot's thinking (a generator) in slices of about THINK_SLICE_MS, giving the
+        browser a turn between them; its result, or None if the game changed meanwhile.
+        The hard bot's budget is a step count: the slicing never changes its choice."""
+        perf = window.performance
+        start = slice_start = perf.now()
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                log = _py(getattr(window, "caboThinkMs", None))  # tools/bench_thinking.py
+                if log is not None:
+                    log.push(perf.now() - start)
+                return done.value
+            if perf.now() - slice_start >= THINK_SLICE_MS:
+                await asyncio.sleep(0)
+                if version != self.version or self.screen != "table":
+                    thinking.close()
+                    return None
+                slice_start = perf.now()
 
     async def hide_later(self, token) -> None:
         await asyncio.sleep(reveal_ms(self.table.speed) / 1000)
