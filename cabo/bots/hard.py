@@ -1,13 +1,20 @@
-"""The hard bot: determinized Monte Carlo search with the medium policy as rollout policy.
+"""The hard bot: determinized Monte Carlo search over its own tuned policy's candidates.
 
-For a real decision it keeps the few best candidates of the medium ranking, deals
-consistent worlds from its observation (`worlds.deal_world`: the CloneAndRandomize step of
-ISMCTS) and plays every candidate in every world to the end of the round; the same worlds
-serve every candidate (common random numbers). The budget is a fixed number of engine steps
-(`simulations` rollouts of a typical length), never wall-clock time: a choice is
-reproducible from the bot's seed, and late decisions (short rollouts) get more worlds.
+For a real decision it ranks the moves with its policy (medium's, with parameters tuned by
+self-play: `HARD`), keeps the best few that are within `gap` points of the best (a Cabo call
+while it is not hopeless), deals consistent worlds from its observation
+(`worlds.deal_world`: the CloneAndRandomize step of ISMCTS) and plays every candidate in
+every world to the end of the round, itself with its policy and every other seat with
+`opponent` (medium); the same worlds serve every candidate (common random numbers). A round
+is judged by a win bonus plus the score difference. It plays the policy's first choice
+unless another candidate is better by `confidence` standard errors of the paired
+differences, and stops early once the first choice leads every other by EARLY_Z standard
+errors. The budget is a fixed number of engine steps (`simulations` rollouts of a typical
+length), never wall-clock time: a choice is reproducible from the bot's seed, and late
+decisions (short rollouts) get more worlds. `think` is the search as a generator that
+yields every few engine steps, so that the page can run it in slices.
 Cheap decisions (a single legal move, initial peek, giving a card, peeking, spying, matches)
-skip the search.
+and clear ones (the best move ahead of the rest by more than `gap`) skip the search.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from ..engine import apply
 from .base import Bot, own_moves
 from .knowledge import from_obs
 from .policy import MEDIUM, Params, rank, react
-from .rollout import play_out, reward
+from .rollout import play_out_sliced, reward
 from .worlds import deal_world
 
 SEARCH_PHASES = ("turn", "drawn", "after_turn", "king")
@@ -27,6 +34,9 @@ SEARCH_POWERS = ("swap", "king")
 STEPS_PER_ROLLOUT = 30   # the budget is simulations x this many engine steps, where
 ROLLOUT_COST = 6         # cloning and scoring a rollout counts as this many steps
 WORLD_COST = 3           # and dealing a world as this many
+EARLY_WORLDS = 24        # a search may stop early from this many worlds on, checked every
+EARLY_EVERY = 8          # this many worlds, when the policy's choice leads every other
+EARLY_Z = 2.0            # candidate by this many standard errors (see HardBot._settled)
 # The hard bot's own policy (candidates, unsearched decisions, its own seat in rollouts):
 # medium's, tuned by self-play against medium (python3 tools/tune_policy.py).
 HARD = Params(improve=3.0, cabo_p={"official": 0.65, "caller": 0.65, "hut": 0.65,
@@ -113,14 +123,30 @@ class HardBot(Bot):
             for k, action in enumerate(cands):
                 state = world.clone()
                 apply(state, action)
-                finished = play_out(state, self.opponent, self.max_steps, own)
+                finished = yield from play_out_sliced(state, self.opponent, self.max_steps, own)
                 rewards[k].append(reward(state, me, finished, self.bonus))
                 used += state.step - start + ROLLOUT_COST
-                yield
+            worlds = len(rewards[0])
+            if worlds >= EARLY_WORLDS and worlds % EARLY_EVERY == 0 and self._settled(rewards):
+                break
         self.last_steps = used
         worlds = len(rewards[0])
         self.last_scores = [(sum(r) / worlds, a) for r, a in zip(rewards, cands)]
         return cands[self._pick(rewards)]
+
+    @staticmethod
+    def _settled(rewards) -> bool:
+        """True when the policy's choice is ahead of every other candidate by EARLY_Z
+        standard errors of the paired differences: more worlds would not change the pick."""
+        base = rewards[0]
+        worlds = len(base)
+        for r in rewards[1:]:
+            diffs = [x - y for x, y in zip(r, base)]
+            mean = sum(diffs) / worlds
+            var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
+            if mean + EARLY_Z * sqrt(var / worlds) >= 0.0:
+                return False
+        return True
 
     def _pick(self, rewards) -> int:
         """The policy's choice (index 0) unless another candidate is better by `confidence`

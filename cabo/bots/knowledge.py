@@ -96,9 +96,10 @@ def phi(z: float) -> float:
 
 
 def _base(v: View, src) -> None:
-    for name in ("n", "seats", "rules", "phase", "current", "caller", "turns_done",
-                 "drawn_from", "power", "king_target", "match_target", "step"):
-        setattr(v, name, getattr(src, name))
+    v.n, v.seats, v.rules, v.phase = src.n, src.seats, src.rules, src.phase
+    v.current, v.caller, v.turns_done = src.current, src.caller, src.turns_done
+    v.drawn_from, v.power, v.king_target = src.drawn_from, src.power, src.king_target
+    v.match_target, v.step = src.match_target, src.step
 
 
 def from_obs(obs) -> View:
@@ -162,17 +163,18 @@ def from_state(state, seat: int) -> View:
     seen_sum = seen_sq = seen_cnt = 0
     for row, krow in zip(state.hands, state.known):
         crow = []
+        add = crow.append
         for c, k in zip(row, krow):
             if c is None:
-                crow.append(None)
+                add(None)
             elif k & bit:
-                crow.append(c)
+                add(c)
                 x = values[c]
                 seen_sum += x
                 seen_sq += x * x
                 seen_cnt += 1
             else:
-                crow.append(UNKNOWN)
+                add(UNKNOWN)
         cards.append(crow)
     v.cards, v.masks = cards, state.known
     for c in state.discard:

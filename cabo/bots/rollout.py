@@ -71,6 +71,22 @@ def play_out(state, prm=MEDIUM, max_steps: int = 150, own=None) -> bool:
     return state.phase in OVER
 
 
+SLICE_STEPS = 8   # play_out_sliced yields after this many actions
+
+
+def play_out_sliced(state, prm=MEDIUM, max_steps: int = 150, own=None):
+    """`play_out` as a generator that yields every SLICE_STEPS actions (a page gives the
+    browser a turn there) and returns what play_out returns; the same moves."""
+    done = 0
+    while done < max_steps:
+        chunk = min(SLICE_STEPS, max_steps - done)
+        if play_out(state, prm, chunk, own):
+            return True
+        done += chunk
+        yield
+    return state.phase in OVER
+
+
 def reward(state, seat: int, finished: bool, bonus: float = WIN_BONUS) -> float:
     """How good the end of the round is for `seat`: win bonus plus score difference."""
     if finished:
