@@ -1,0 +1,239 @@
+"""Play across devices: a host page and guest pages in separate browser contexts, joined by
+real WebRTC data channels (iceServers: [], host candidates on this machine), by the text path:
+the guest opens the invitation link, the host pastes the guest's answer code."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from . import driver
+from .conftest import BOOT_TIMEOUT_MS
+
+pytestmark = pytest.mark.e2e
+
+
+class Devices:
+    """The host's page and its guests' pages, each in its own browser context."""
+
+    def __init__(self, browser: Browser, base_url: str, count: int = 3):
+        self.browser, self.base_url = browser, base_url
+        self.errors = []
+        self.contexts = []
+        self.pages = [self.new_page() for _ in range(count)]
+
+    def new_page(self, context=None) -> Page:
+        if context is None:
+            context = self.browser.new_context(base_url=self.base_url)
+            self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        return page
+
+    @property
+    def host(self) -> Page:
+        return self.pages[0]
+
+    def host_game(self, preset: str, seed: int) -> None:
+        page = self.host
+        driver.open_page(page, seed)
+        page.get_by_role("radio", name=re.compile("^" + driver.PRESET_NAMES[preset])).check()
+        page.get_by_label("Number of players").select_option(str(len(self.pages)))
+        for i in range(len(self.pages)):
+            page.get_by_label(f"Player {i + 1} is").select_option("person")
+        page.get_by_label("Speed").select_option("instant")
+        page.get_by_role("button", name="Host a game for other devices").click()
+        expect(page.get_by_role("region", name="Devices at this table")).to_be_visible()
+
+    def invite(self, seat: int, guest: Page, goto: bool = True) -> float:
+        """Invite seat `seat`: the guest opens the link, the host pastes the answer; the
+        seconds from the host's click to the guest's table."""
+        host = self.host
+        name = self.seat_name(seat)
+        start = time.monotonic()
+        host.get_by_role("button", name=re.compile(f"^(Invite|New invitation for) {name}$")).click()
+        link = host.get_by_label(f"Invitation link for {name}")
+        expect(link).to_have_value(re.compile("#join="), timeout=10_000)
+        guest.goto(link.input_value())
+        expect(guest.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+        answer = guest.get_by_label("Answer code")
+        expect(answer).to_have_value(re.compile(".{40,}"), timeout=10_000)
+        host.get_by_label(f"Answer code from {name}").fill(answer.input_value())
+        host.get_by_role("button", name=f"Connect {name}").click()
+        expect(guest.locator("#status")).to_be_visible(timeout=10_000)
+        return time.monotonic() - start
+
+    def seat_name(self, seat: int) -> str:
+        return self.host.locator(f'[data-field="name:{seat}"]').input_value() \
+            if self.host.locator(f'[data-field="name:{seat}"]').count() else NAMES[seat]
+
+    def sync(self) -> None:
+        """Until every page shows the host's game step."""
+        step = self.host.locator(".net-panel").get_attribute("data-step")
+        for page in self.pages[1:]:
+            expect(page.locator(".net-panel")).to_have_attribute("data-step", step, timeout=10_000)
+        driver.wait_idle(self.host)
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+NAMES = {1: "Ada", 2: "Bruno"}
+
+
+@pytest.fixture
+def devices(browser: Browser, base_url: str):
+    d = Devices(browser, base_url)
+    yield d
+    d.close()
+    assert not [e for e in d.errors if "favicon" not in e], d.errors
+
+
+def has_move(page: Page) -> bool:
+    names = [n for n in driver.buttons(page) if n not in ("Hint", "Hide the cards", "Clear the selection")]
+    return bool(names) or bool(page.get_by_text(re.compile(r"^Choose \d of your cards")).count())
+
+
+def reveal_shown(page: Page) -> bool:
+    return bool(page.get_by_role("heading", name=re.compile(r"^Round \d+: the reveal")).count())
+
+
+def play_round(d: Devices, players: dict, max_steps: int = 400) -> None:
+    for _ in range(max_steps):
+        d.sync()
+        if all(reveal_shown(p) for p in d.pages):
+            return
+        for page in d.pages:
+            if not reveal_shown(page) and has_move(page):
+                players[page].step()
+                break
+        else:
+            raise AssertionError("no device has a move")
+    raise AssertionError("the round did not end")
+
+
+def totals(page: Page) -> dict:
+    return {name: row["total"] for name, row in driver.round_result(page)["rows"].items()}
+
+
+def join_all(d: Devices, preset: str, seed: int) -> list:
+    d.host_game(preset, seed)
+    return [d.invite(seat, guest) for seat, guest in enumerate(d.pages[1:], start=1)]
+
+
+@pytest.mark.parametrize("preset", ["official", "party"])
+def test_host_and_two_guests_play_a_whole_round(devices, preset):
+    d = devices
+    times = join_all(d, preset, seed=7)
+    print(f"\nseconds from invitation to a guest's table (page boot included): {times}")
+    host, g1, g2 = d.pages
+    for guest in (g1, g2):
+        expect(guest.get_by_role("group", name="Your cards")).to_be_visible()
+    players = {host: driver.Player(host, 99), g1: driver.Player(g1, cabo_after_draws=1),
+               g2: driver.Player(g2, 99)}
+    play_round(d, players)
+    assert players[g1].called  # a guest called Cabo
+    results = [totals(p) for p in d.pages]
+    assert results[0] == results[1] == results[2]
+    assert "Ada called Cabo." in driver.round_result(host)["text"]
+    # the rules screen works on a guest's page too
+    g2.get_by_role("button", name="Rules").click()
+    expect(g2.locator("#rules-title")).to_be_visible()
+
+
+def test_off_turn_race_in_party_one_claim_wins(devices):
+    d = devices
+    join_all(d, "party", seed=9)
+    host, g1, g2 = d.pages
+    players = {p: driver.Player(p, 99) for p in d.pages}
+    while any(p.get_by_text(re.compile(r"^Choose \d of your cards")).count() for p in d.pages):
+        for page in d.pages:
+            if page.get_by_text(re.compile(r"^Choose \d of your cards")).count():
+                players[page].step()
+        d.sync()
+    d.sync()
+    matches_before = host.get_by_text(re.compile(r"threw|throws|matched")).count()
+    # both guests double-click the host's first card at the same moment
+    at = int(time.time() * 1000) + 400
+    for guest in (g1, g2):
+        guest.evaluate("""(at) => setTimeout(() => {
+            const card = document.getElementById('slot-0-0');
+            card.dispatchEvent(new MouseEvent('dblclick', {bubbles: true}));
+        }, at - Date.now())""", at)
+    time.sleep(1.0)
+    d.sync()
+    late = [g for g in (g1, g2) if g.get_by_text("Too late: someone else was faster.").count()]
+    assert len(late) == 1
+    log = host.locator(".log-list li").all_inner_texts()
+    names = [line for line in log if re.search(r"Ada|Bruno", line) and "card" in line]
+    assert names, log[:5]
+    assert matches_before is not None
+
+
+def test_guest_reload_and_host_reload_mid_round(devices):
+    d = devices
+    join_all(d, "official", seed=12)
+    host, g1, g2 = d.pages
+    players = {p: driver.Player(p, 99) for p in d.pages}
+    for _ in range(4):  # the first peeks and a move or two
+        d.sync()
+        page = next(p for p in d.pages if has_move(p))
+        players[page].step()
+    d.sync()
+    before = g2.locator(".player.me").inner_text()
+    # a guest reloads: its seat is away, the table waits; a new invitation brings it back
+    g2.reload()
+    expect(g2.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(g2.get_by_text(re.compile("You were playing at a table"))).to_be_visible()
+    expect(host.get_by_text("Bruno: away")).to_be_visible(timeout=10_000)
+    d.invite(2, g2)
+    d.sync()
+    assert g2.locator(".player.me").inner_text() == before
+    assert g2.locator(".player.me").get_attribute("aria-label") == "Your cards"
+    # the host reloads: the game resumes from its save, every guest is invited again
+    step = host.locator(".net-panel").get_attribute("data-step")
+    host.reload()
+    expect(host.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(host.get_by_text("Ada: away")).to_be_visible()
+    assert host.locator(".net-panel").get_attribute("data-step") == step
+    expect(g1.get_by_text(re.compile("The connection to the host is lost"))).to_be_visible(
+        timeout=15_000)
+    d.invite(1, g1)
+    d.invite(2, g2)
+    d.sync()
+    play_round(d, {p: driver.Player(p, 1 if p is g1 else 99) for p in d.pages})
+    assert totals(host) == totals(g1) == totals(g2)
+
+
+def test_malformed_oversized_and_replayed_messages_at_both_ends(devices):
+    d = devices
+    join_all(d, "official", seed=3)
+    host, g1, g2 = d.pages
+    d.sync()
+    step = host.locator(".net-panel").get_attribute("data-step")
+    mine = g1.locator(".player.me").inner_text()
+    # guest -> host: garbage, an oversized message, an unknown type, a replayed hello
+    for text in ("garbage", "x" * 100_000, json.dumps({"v": 1, "t": "shout", "n": 50}),
+                 json.dumps({"v": 1, "t": "hello", "n": 1, "build": "x", "token": None,
+                             "lang": "en"})):
+        g1.evaluate("(t) => window.caboNet.send('host', t)", text)
+    # host -> guest: garbage, oversized, a state for another seat
+    for text in ("garbage", "y" * 300_000, json.dumps({"v": 1, "t": "error", "n": 1,
+                                                        "code": "illegal", "text": "old"})):
+        host.evaluate("""(t) => { for (const id of ['s2-2', 's2-1', 's1-1']) window.caboNet.send(id, t); }""", text)
+    time.sleep(0.5)
+    assert host.locator(".net-panel").get_attribute("data-step") == step
+    assert g1.locator(".player.me").inner_text() == mine
+    expect(host.get_by_text("Ada: connected")).to_be_visible()
+    # the game goes on
+    players = {p: driver.Player(p, 1 if p is g2 else 99) for p in d.pages}
+    page = next(p for p in d.pages if has_move(p))
+    players[page].step()
+    d.sync()
+    assert host.locator(".net-panel").get_attribute("data-step") != step
