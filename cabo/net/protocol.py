@@ -43,7 +43,7 @@ from ..rules import Rules
 
 PROTOCOL = 1
 MAX_GUEST_BYTES = 2048
-MAX_HOST_BYTES = 262144
+MAX_HOST_BYTES = 200_000  # below the data channel's max-message-size (262144)
 TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 ERROR_CODES = ("illegal", "too_late", "reload", "no_seat", "bad")
 MAX_SEATS = 16

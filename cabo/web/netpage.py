@@ -54,14 +54,15 @@ class NetPage:
         proxy = create_proxy(self.on_event)
         _proxies.append(proxy)
         window.caboNet.onevent = proxy
+        # an invitation opened in a tab that shows the page already changes only the fragment
+        hashchange = create_proxy(lambda event: self.join_from_url())
+        _proxies.append(hashchange)
+        window.addEventListener("hashchange", hashchange)
 
     # -- start-up -------------------------------------------------------------------------
     def start(self) -> None:
         """Resume a hosted game, or join the invitation in the URL's fragment."""
-        code = signal.code_from_text(str(window.location.hash))
-        if code is not None:
-            window.history.replaceState(None, "", window.location.pathname + window.location.search)
-            asyncio.ensure_future(self.join(code))
+        if self.join_from_url():
             return
         table = self.app.table
         meta = self.app.storage_get(HOST_KEY)
@@ -72,6 +73,15 @@ class NetPage:
                 self.app.storage_remove(HOST_KEY)
                 return
             self.app.table = SeatTable(table.session, self.app.t, table.speed)
+
+    def join_from_url(self) -> bool:
+        """Join the invitation in the URL's fragment (then removed: it works only once)."""
+        code = signal.code_from_text(str(window.location.hash))
+        if code is None:
+            return False
+        window.history.replaceState(None, "", window.location.pathname + window.location.search)
+        asyncio.ensure_future(self.join(code))
+        return True
 
     def guest_token(self):
         try:
@@ -189,8 +199,9 @@ class NetPage:
             app.render()
         elif kind == "state":
             self.answer = None
-            if not isinstance(app.table, SeatTable) or app.table.session.__class__ is not \
-                    RemoteSession or app.table.seat != guest.seat:
+            if getattr(app.table, "session", None) is None or \
+                    getattr(app.table.session, "guest", None) is not guest or \
+                    app.table.seat != guest.seat:
                 app.table = SeatTable(RemoteSession(guest), app.t, app.settings["speed"],
                                       seat=guest.seat)
                 app.screen = "table"
