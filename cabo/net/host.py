@@ -158,6 +158,7 @@ class NetHost:
             return self._drop(link_id, link, str(exc)), []
         if msg["n"] <= link.last_in:
             self.dropped.append((link_id, f"replayed message {msg['n']}"))
+            print(f"cabo.net: dropped a message from link {link_id}: replayed ({msg['n']})")
             return [], []
         link.last_in = msg["n"]
         if msg["t"] == "hello":
