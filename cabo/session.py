@@ -122,6 +122,9 @@ class Session:
             return None
         note = {"kind": "reaction", "seat": seat, "emoji": emoji}
         self.party_notes = [note]
+        # in the log, so that play across devices sends it to every guest (not shown there)
+        self.log.append({"public": note, "secret": None, "to": 0})
+        del self.log[:-LOG_LIMIT]
         return note
 
     def next_round(self) -> list:

@@ -58,6 +58,12 @@ class RemoteSession:
     def log_for(self, seat) -> list:
         return list(self.guest.log)
 
+    def react(self, seat, emoji, at_ms=None):
+        """Send an emoji reaction to the host; it comes back with the next `state` (None:
+        nothing to show before that)."""
+        self.guest.send_react(emoji)
+        return None
+
     # no bots run on a guest's page
     def waiting_bot(self):
         return None
@@ -95,6 +101,10 @@ class NetGuest:
     def hello(self) -> str:
         self.out += 1
         return protocol.hello(self.out, BUILD, self.token, self.lang)
+
+    def send_react(self, emoji) -> None:
+        self.out += 1
+        self.send(protocol.react(self.out, emoji))
 
     def send_action(self, action) -> None:
         self.out += 1

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import base64
 import os
+import time
 from dataclasses import dataclass, field
 
 from ..actions import OFF_TURN, action_from_dict
@@ -74,6 +75,7 @@ class NetHost:
         self.apply = apply or session.act       # applies an action, returns its events
         self.claim_step = -1                    # game step after the last applied claim
         self._seen = None                       # the last log entry looked at for claims
+        self.reactions = []  # guests' reactions not yet shown on the host's screen
 
     # -- saving (next to the Session's own save) ----------------------------------------
     def to_dict(self) -> dict:
@@ -165,7 +167,22 @@ class NetHost:
             return self._hello(link_id, link, msg), []
         if link.seat is None:
             return self._drop(link_id, link, "act before hello"), []
+        if msg["t"] == "react":
+            return self._react(link_id, link, msg), []
         return self._act(link_id, link, msg)
+
+    def _react(self, link_id, link, msg) -> list:
+        """A guest's emoji reaction: rate-limited by the session, then on every device (the
+        note travels in the log; `reactions` holds it for the host's own screen)."""
+        try:
+            note = self.session.react(link.seat, msg["emoji"], time.monotonic() * 1000)
+        except IllegalAction as exc:
+            return [(link_id, self._send(link, protocol.error(link.next_n(), "illegal",
+                                                              str(exc)[:300])))]
+        if note is None:
+            return []  # held back by the rate limit
+        self.reactions.append(note)
+        return self.updates()
 
     def _drop(self, link_id, link, reason) -> list:
         self.dropped.append((link_id, reason))

@@ -40,6 +40,7 @@ import json
 from ..actions import ACTION_TYPES, action_from_dict
 from ..observation import Observation
 from ..rules import Rules
+from ..party.reactions import EMOJI_IDS
 
 PROTOCOL = 1
 MAX_GUEST_BYTES = 2048
@@ -75,6 +76,11 @@ def welcome(n, seat, token, game, rules: Rules) -> str:
 def state(n, obs, legal, events, seats, waiting, log=None) -> str:
     return encode("state", n, obs=obs_to_dict(obs), legal=legal_to_wire(legal),
                   events=events, seats=seats, waiting=list(waiting), log=log)
+
+
+def react(n, emoji) -> str:
+    """A guest's emoji reaction; the host rate-limits it and shows it on every device."""
+    return encode("react", n, emoji=emoji)
 
 
 def error(n, code, text="") -> str:
@@ -172,6 +178,7 @@ def _events(v, limit=2000) -> bool:
 GUEST_TYPES = {
     "hello": {"build": _opt(_str(64)), "token": _opt(_token), "lang": _str(8)},
     "act": {"step": _int, "action": _action},
+    "react": {"emoji": lambda v: v in EMOJI_IDS},  # the extras' emoji (cabo.party.reactions)
 }
 
 HOST_TYPES = {

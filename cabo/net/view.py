@@ -24,5 +24,9 @@ class SeatTable(Table):
     def new_events(self, views) -> None:
         """Events the host sent (already as this seat saw them): animate, show what was seen."""
         self.last = list(views)
+        # the extras' quips, achievements and reactions fly here as on the host's screen
+        self.flying.add([v for v in views if v.get("kind") in ("quip", "achievement",
+                                                               "reaction")],
+                        self.clock() if self.clock else None)
         self.selection = tuple(c for c in self.selection if self._still_selectable(c))
         self._remember_reveals(self.seat)

@@ -141,18 +141,19 @@ def decorate(table, v, now_ms) -> None:
         p["badges"], p["bubble"] = [], None
     history = _history(session)
     v["chart"] = game_chart(session, t, "table-chart") if history else None
-    if party is None or not party.on:
+    if not session.rules.extras:
         v["party"] = None
         return
     names, seat = table.names(), v["seat"]
-    round_no = session.state.round_no
     over = bubbles(table.flying, now_ms, t)
     for p in v["players"]:
-        p["badges"] = badges(party, round_no, p["seat"], seat, t, names)
+        # marks and noses need the party state: the host's (a guest sees none of them)
+        p["badges"] = [] if party is None else badges(
+            party, session.state.round_no, p["seat"], seat, t, names)
         p["bubble"] = over.get(p["seat"])
     v["party"] = {"reactions": reactions_bar(t),
                   "toasts": toasts(table.flying, now_ms, t, names, seat)}
-    if v.get("result") is not None and history:
+    if v.get("result") is not None and history and party is not None:
         v["result"]["extras"] = result_extras(party, history[-1]["round_no"], t, names)
 
 

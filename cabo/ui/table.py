@@ -500,6 +500,8 @@ class Table:
         for e in self.session.log_for(None)[-LOG_LINES * 2:]:
             if e["kind"] == "turn":
                 continue
+            if e["kind"] == "reaction":
+                continue  # reactions fly over the seat and are said once, not logged
             text = words.event(e) or party_view.note_text(e, self.t, self.names(), words.viewer)
             if text:
                 lines.append(text)

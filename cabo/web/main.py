@@ -127,6 +127,7 @@ class App:
             note = self.table.react(target.dataset.emoji, _event_ms(event))
             if note:
                 self.announce.append(self.table.announcement())
+                self.net.after_save()  # other devices see it too
             self.render()
         elif ctl == "board" and self.screen != "board":
             if self.screen in ("setup", "table"):
@@ -372,6 +373,8 @@ class App:
             html += render_party.stats_screen(party_view.stats_view(
                 self.board, t, self.stats_person, session, self.back_to == "table"))
         elif in_game:
+            if self.table.clock is None:  # tables made elsewhere (play across devices)
+                self.table.clock = _now_ms
             view = self.table.view(_now_ms())
             if view["screen"] == "handoff":
                 html += render.handoff(view)

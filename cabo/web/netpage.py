@@ -236,6 +236,11 @@ class NetPage:
         elif kind == "message":
             replies, events = host.receive(link, data if isinstance(data, str) else None)
             self._send_all(replies)
+            if host.reactions:  # a guest's emoji: it flies over its seat here too
+                app.table.flying.add(host.reactions, app.table.clock() if app.table.clock
+                                     else None)
+                host.reactions = []
+                app.render()
             if any(t is not None and '"t":"welcome"' in t for _, t in replies):
                 seat = host.links[link].seat if link in host.links else None
                 self.invites.pop(seat, None)

@@ -1,0 +1,52 @@
+"""The extras across devices: a guest's reaction reaches the host and every guest (rate-
+limited by the host), the host's reaction reaches the guests, quips fly on a guest's table."""
+
+from __future__ import annotations
+
+from cabo.i18n import Texts
+from cabo.net import protocol
+from cabo.net.guest import RemoteSession
+from cabo.net.view import SeatTable
+
+from test_net import Harness
+
+
+def reactions(guest) -> list:
+    return [e for e in guest.log if e.get("kind") == "reaction"]
+
+
+def test_a_guests_reaction_reaches_the_host_and_every_guest_once():
+    h = Harness("party", n=3)
+    _, g1 = h.guests[1]
+    _, g2 = h.guests[2]
+    table = SeatTable(RemoteSession(g1), Texts("de"), seat=1)
+    clock = iter(range(0, 10**9, 10)).__next__
+    table.clock = clock
+    assert table.react("laugh") is None  # sent, shown when the host echoes it
+    h.pump()
+    assert h.host.reactions == [{"kind": "reaction", "seat": 1, "emoji": "laugh"}]
+    assert reactions(g1) == reactions(g2) == [{"kind": "reaction", "seat": 1, "emoji": "laugh"}]
+    table.new_events(reactions(g1))
+    v = table.view(now_ms=clock())
+    assert [p["bubble"]["text"] for p in v["players"] if p["seat"] == 1] == ["😂"]
+    g1.send_react("laugh")  # at once again: the host's rate limit holds it back
+    h.pump()
+    assert len(reactions(g2)) == 1
+    assert not h.host.dropped
+
+
+def test_the_hosts_reaction_and_bad_reactions():
+    h = Harness("party", n=2)
+    _, guest = h.guests[1]
+    assert h.session.react(0, "wow", 1000)
+    h.deliver(h.host.updates())
+    assert reactions(guest) == [{"kind": "reaction", "seat": 0, "emoji": "wow"}]
+    link = h.guests[1][0]
+    h.to_host.append((link, '{"v":%d,"t":"react","n":99,"emoji":"poo"}' % protocol.PROTOCOL))
+    h.pump()
+    assert h.host.dropped and "emoji" in h.host.dropped[-1][1]
+    official = Harness("official", n=2)
+    _, g = official.guests[1]
+    g.send_react("wow")
+    official.pump()
+    assert g.error == "illegal" and not reactions(g)
