@@ -68,8 +68,9 @@ def result_extras(r) -> str:
 
 
 def board_button(t) -> str:
+    # on a phone only the cup shows (the words stay its name): the top bar keeps one line
     return (f'<button type="button" class="btn ghost" data-ctl="board">🏆 '
-            f'{_e(t("board_button"))}</button>')
+            f'<span class="btn-words">{_e(t("board_button"))}</span></button>')
 
 
 def stats_screen(v) -> str:
