@@ -1,4 +1,5 @@
-"""Bot tournaments: round and game win rates with 95 % intervals, Cabo calls, matches, speed.
+"""Bot tournaments: round and game win rates with 95 % intervals (also per seat), Cabo calls,
+matches, speed.
 
     python -m cabo.arena --rules official --players 2 --bots hard,medium --rounds 2000
     python -m cabo.arena --rules hut --players 4 --bots medium,easy --games 200 --json
@@ -33,10 +34,17 @@ class Tally:
         self.calls = self.call_wins = self.matches = self.wrong = self.penalties = 0
         self.games = self.game_wins = 0.0
         self.choose_ms, self.choose_cpu_ms, self.react_ms = [], [], []
+        self.by_seat = {}  # seat -> [rounds, wins] of this level in that seat
 
     def merge(self, other: "Tally") -> None:
         for k, val in vars(other).items():
-            setattr(self, k, getattr(self, k) + val)
+            if k == "by_seat":
+                for seat, (r, w) in val.items():
+                    mine = self.by_seat.setdefault(seat, [0, 0.0])
+                    mine[0] += r
+                    mine[1] += w
+            else:
+                setattr(self, k, getattr(self, k) + val)
 
 
 def play(rules, n, levels, seed, max_rounds, bot_options):
@@ -105,6 +113,9 @@ def _count(e, seat_level, tally) -> int:
             t.seat_rounds += 1
             t.points += d["points"][s]
             t.wins += (s in winners) / len(winners)
+            seat = t.by_seat.setdefault(s, [0, 0.0])
+            seat[0] += 1
+            seat[1] += (s in winners) / len(winners)
         if d["caller"] is not None:
             t = tally[seat_level[d["caller"]]]
             t.calls += 1
@@ -197,6 +208,9 @@ def summary(total, rounds, games) -> dict:
             "choose_cpu_ms_p50": _r(percentile(t.choose_cpu_ms, 0.5)),
             "choose_cpu_ms_p95": _r(percentile(t.choose_cpu_ms, 0.95)),
             "react_ms_p95": _r(percentile(t.react_ms, 0.95)),
+            "by_seat": {str(seat): {"rounds": r, "round_win_share": _r(w / r),
+                                    "round_win_ci95": [_r(x) for x in wilson(w, r)]}
+                        for seat, (r, w) in sorted(t.by_seat.items()) if r},
         }
     return {"rounds": rounds, "games": games, "levels": out}
 
@@ -221,6 +235,11 @@ def print_table(result, title) -> None:
               f"{d['wrong_matches']:>5} {d['penalty_cards']:>5} {gw:>8} "
               f"{d['choose_ms_p50']:>7.2f} {d['choose_ms_p95']:>7.2f} "
               f"{d['choose_cpu_ms_p95']:>7.2f}")
+    for lv, d in result["levels"].items():
+        if len(d["by_seat"]) > 2:
+            cells = [f"seat {k} {v['round_win_share']:.1%} ({v['round_win_ci95'][0]:.1%}-"
+                     f"{v['round_win_ci95'][1]:.1%})" for k, v in d["by_seat"].items()]
+            print(f"{lv:8} by seat: " + ", ".join(cells))
 
 
 def main(argv=None):
