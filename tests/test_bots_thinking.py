@@ -86,3 +86,21 @@ def test_the_table_plays_a_thought_move_only_where_it_was_thought():
         assert table.play_bot_move(seat, planned) == []   # the game moved on: not played again
         moved += 1
     assert moved >= 2
+
+
+def test_sliced_rollouts_play_the_same_moves():
+    from cabo.bots.policy import MEDIUM
+    from cabo.bots.rollout import play_out, play_out_sliced
+
+    for state, seat in _searched_positions(4, seed=8):
+        for cap in (150, 9):
+            a, b = state.clone(), state.clone()
+            finished = play_out(a, MEDIUM, cap)
+            sliced = play_out_sliced(b, MEDIUM, cap)
+            while True:
+                try:
+                    next(sliced)
+                except StopIteration as done:
+                    assert done.value == finished
+                    break
+            assert (a.step, a.hands, a.discard, a.phase) == (b.step, b.hands, b.discard, b.phase)

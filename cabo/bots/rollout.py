@@ -71,7 +71,7 @@ def play_out(state, prm=MEDIUM, max_steps: int = 150, own=None) -> bool:
     return state.phase in OVER
 
 
-SLICE_STEPS = 8   # play_out_sliced yields after this many actions
+SLICE_STEPS = 4   # play_out_sliced yields after this many actions
 
 
 def play_out_sliced(state, prm=MEDIUM, max_steps: int = 150, own=None):

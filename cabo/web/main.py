@@ -29,7 +29,7 @@ from .netpage import NetPage
 
 LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
 DOUBLE_TAP_MS = 500  # the longest pause between the two taps of a double tap
-THINK_SLICE_MS = 20  # a thinking bot gives the browser a turn after this long
+THINK_SLICE_MS = 15  # a thinking bot gives the browser a turn after this long
 _proxies = []  # keep the event listener proxies alive
 
 
