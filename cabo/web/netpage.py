@@ -17,6 +17,11 @@ import json
 from html import escape
 
 from pyodide.ffi import create_proxy
+
+try:
+    from pyodide.ffi import jsnull
+except ImportError:  # older Pyodide turns null into None
+    jsnull = None
 from pyscript import document, window
 
 from ..net import signal
@@ -29,6 +34,12 @@ HOST_KEY = "cabo.net.host"
 GUEST_KEY = "cabo.net.guest"
 STUN_KEY = "cabo.net.stun"
 _proxies = []
+
+
+def _node(node_id):
+    """The element with this id, or None."""
+    node = document.getElementById(node_id)
+    return None if node is None or node is jsnull else node
 
 
 def _e(value) -> str:
@@ -272,8 +283,8 @@ class NetPage:
         elif ctl == "net-invite" and self.host is not None and seat is not None:
             asyncio.ensure_future(self.invite(seat))
         elif ctl == "net-connect" and seat is not None:
-            node = document.getElementById(f"answer-{seat}")
-            asyncio.ensure_future(self.take_answer(seat, str(node.value)))
+            node = _node(f"answer-{seat}")
+            asyncio.ensure_future(self.take_answer(seat, str(node.value) if node else ""))
         elif ctl == "net-bot" and seat is not None:
             self.host.hand_to_bot(seat)
             self.app.save()
@@ -286,7 +297,8 @@ class NetPage:
             self.app.schedule()
         elif ctl == "net-join":
             self.read_stun()
-            text = str(document.getElementById("join-code").value)
+            node = _node("join-code")
+            text = str(node.value) if node is not None else ""
             code = signal.code_from_text(text)
             if code is None:
                 self.problem = self.app.t("net_bad_code", reason=text[:40])
@@ -302,7 +314,7 @@ class NetPage:
             window.location.reload()
 
     def read_stun(self) -> None:
-        node = document.getElementById("net-stun")
+        node = _node("net-stun")
         if node is not None:
             value = str(node.value).strip()
             self.stun = value if value.startswith(("stun:", "stuns:")) else ""
