@@ -93,3 +93,32 @@ def test_a_card_flies_face_up_onto_the_discard_pile(page: Page) -> None:
             g => [g.className, g.querySelector('.face')?.textContent ?? null]);
     }""")
     assert ghost == [["card up ghost", face], ["card down ghost", None]]
+
+
+def test_a_cabo_call_moves_nothing_on_a_wide_screen(page: Page) -> None:
+    """Party at 1280 px: the Cabo mark sits on the caller's box edge, so no box widens and
+    wraps, and no row or button moves up or down from the turn before the call."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, 4)  # party, 4 players: Ada runs out of cards, an automatic Cabo
+    new_game(page, "party", kinds=("person", "easy", "easy", "easy"))
+    person = Player(page, cabo_after_draws=99)
+    where = ("() => [...document.querySelectorAll('.player, .center, .actions')].map(n => {"
+             " const r = n.getBoundingClientRect();"
+             " return [n.getAttribute('aria-label') || n.className, Math.round(r.top),"
+             " Math.round(r.width), n.querySelectorAll('.row > *').length]; })")
+    before = None
+    for _ in range(150):
+        if "Draw" in driver.buttons(page):
+            now = page.evaluate(where)
+            if "called Cabo" in page.locator("#status").inner_text():
+                assert before is not None
+                assert [x[:2] for x in now] == [x[:2] for x in before]  # nothing moved up/down
+                # and no box changed its width but by a card more or less (a penalty, a match)
+                for a, b in zip(before, now):
+                    if a[3] == b[3]:
+                        assert a == b, f"{b[0]} changed its width on the Cabo call"
+                expect(page.locator(".cabo-flag")).to_have_count(1)
+                return
+            before = now
+        assert person.step(), "the round ended without a Cabo call before the person's turn"
+    pytest.fail("no Cabo call")
