@@ -89,6 +89,42 @@ class Devices:
 
 NAMES = {1: "Ada", 2: "Bruno"}
 
+# Records every text message a page's data channels receive (window.__rx), before the page's
+# own handler sees it.
+RECORD_RX = """(() => {
+  const d = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
+  Object.defineProperty(RTCDataChannel.prototype, 'onmessage', {
+    set(f) { d.set.call(this, (e) => { (window.__rx ||= []).push(e.data); f(e); }); },
+    get() { return d.get.call(this); }, configurable: true });
+})();"""
+
+
+def secrets_in(messages: list) -> list:
+    """What a guest received but may not know: a face-down card of a slot its seat has not
+    seen (the card id is only sent with the seat's own knower bit), a drawn card that another
+    seat drew from the deck, or an event's secret (draw, peek, spy) of another seat."""
+    found, seat = [], None
+    for text in messages:
+        msg = json.loads(text)
+        if msg["t"] == "welcome":
+            seat = msg["seat"]
+        if msg["t"] != "state":
+            continue
+        obs = msg["obs"]
+        assert obs["seat"] == seat
+        for owner, row in enumerate(obs["hands"]):
+            for cell in row:
+                if cell is not None and cell[0] is not None and not cell[1] >> seat & 1:
+                    found.append(("hand", owner, cell))
+        if (obs["drawn"] is not None and obs["current"] != seat
+                and obs["drawn_from"] != "discard"):
+            found.append(("drawn", obs["drawn"]))
+        for e in msg["events"] + (msg["log"] or []):
+            if e["kind"] in ("draw", "peek", "spy", "king_spy", "initial_peek") \
+                    and e["seat"] != seat and ("card" in e or "cards" in e):
+                found.append(("event", e))
+    return found
+
 
 @pytest.fixture
 def devices(browser: Browser, base_url: str):
@@ -133,6 +169,7 @@ def join_all(d: Devices, preset: str, seed: int) -> list:
 @pytest.mark.parametrize("preset", ["official", "party"])
 def test_host_and_two_guests_play_a_whole_round(devices, preset):
     d = devices
+    d.contexts[2].add_init_script(RECORD_RX)
     times = join_all(d, preset, seed=7)
     print(f"\nseconds from invitation to a guest's table (page boot included): {times}")
     host, g1, g2 = d.pages
@@ -145,6 +182,10 @@ def test_host_and_two_guests_play_a_whole_round(devices, preset):
     results = [totals(p) for p in d.pages]
     assert results[0] == results[1] == results[2]
     assert "Ada called Cabo." in driver.round_result(host)["text"]
+    # every message Bruno's page received in the whole round: nothing Bruno may not know
+    received = g2.evaluate("window.__rx")
+    assert len(received) > 20
+    assert secrets_in(received) == []
     # the rules screen works on a guest's page too
     g2.get_by_role("button", name="Rules").click()
     expect(g2.locator("#rules-title")).to_be_visible()
