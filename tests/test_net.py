@@ -20,6 +20,7 @@ from cabo.net.host import NetHost
 from cabo.net.view import SeatTable
 from cabo.i18n import Texts
 from cabo.observation import observe
+from cabo.ui import choices
 from cabo.rules import PRESETS
 from cabo.session import Seat, Session
 
@@ -307,6 +308,21 @@ def test_a_guest_table_renders_the_same_view_as_a_local_one():
                 g = h.guests[seat][1]
                 g.send_action(g.legal[0])
                 h.pump()
+
+
+def test_a_guest_table_sends_its_presses_to_the_host():
+    """Table.act calls session.act(action, at_ms): the remote session sends it."""
+    h = Harness("official", 3, seed=3)
+    guest = h.guests[1][1]
+    remote = SeatTable(RemoteSession(guest), Texts("en"), seat=1)
+    for owner, slot in sorted(c for c in choices.selectable(remote.legal()) if c[0] == 1)[:2]:
+        remote.click_card(owner, slot)
+    keys = [k for k, _ in remote.buttons()]
+    assert keys
+    step = h.session.state.step
+    assert remote.press(keys[0], 1234.0) == []
+    h.pump()
+    assert h.session.state.step == step + 1 and guest.obs.step == step + 1
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing():
