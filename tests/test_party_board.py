@@ -151,3 +151,17 @@ def test_table_view_has_badges_reactions_and_the_totals_chart():
     assert mine["bubble"]["text"] == "🎉"
     assert table.view(now_ms=10 + 2600)["players"][-1]["bubble"] is None  # it has flown
     assert json.dumps(v)  # plain data
+
+
+def test_chart_axes_are_round_numbers_and_every_chart_says_its_numbers():
+    import re
+
+    from cabo.ui import charts
+    html = charts.totals_chart("c", "Totals", "After round 2: A 40, B 41",
+                               [("A", [13, 40]), ("B", [0, 41])], "Round", ["A 40", "B 41"])
+    assert re.findall(r'class="tick">(-?\d+)<', html) == ["0", "15", "30", "45", "60", "1", "2"]
+    assert 'aria-labelledby="c-t"' in html and 'aria-describedby="c-d"' in html
+    assert '<p class="sr-only" id="c-d">After round 2: A 40, B 41</p>' in html
+    assert html.count("<polyline") == 2 and "<polygon" in html  # lines differ by marker too
+    bars = charts.bar_chart("b", "Points", "13, 5", [13, 5], "Round")
+    assert re.findall(r'class="tick">(-?\d+)<', bars) == ["0", "5", "10", "15", "20"]

@@ -22,11 +22,15 @@ def _e(value) -> str:
     return escape(str(value), quote=True)
 
 
+NICE = (4, 8, 12, 20, 40, 60, 80, 100, 120, 160, 200, 300, 400, 600, 800, 1000, 2000)
+
+
 def _nice_max(value: int) -> int:
-    for step in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
-        if value <= step * 4:
-            return max(step, -(-value // step) * step)
-    return value
+    """The top of an axis: a round number at or above `value` that 4 ticks divide evenly."""
+    for top in NICE:
+        if value <= top:
+            return top
+    return -(-value // 400) * 400
 
 
 def _marker(shape, x, y, color) -> str:
