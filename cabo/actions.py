@@ -138,6 +138,68 @@ class EndGame:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class Several:
+    """Not an action: one entry of a legal list that stands for a whole family of them.
+
+    It stands for `kind(seat, members)` for every choice of `least` to `most` different
+    members of `pool`: slots for a multi-replace (`kind` Replace, members in ascending order),
+    (owner, slot) cards for a pair discard (`kind` PairDiscard, any order). Listing every
+    subset would grow exponentially with the hand (see legal.py); `action in several` checks
+    one, `make(members)` builds one, `sample(rng)` draws a random one. `apply` refuses the
+    entry itself.
+    """
+    kind: type
+    seat: int
+    pool: tuple
+    least: int
+    most: int
+
+    def make(self, members):
+        """The action of this family with these members (IllegalAction-free; `in` checks)."""
+        members = tuple(members)
+        if self.kind is Replace:
+            return Replace(self.seat, tuple(sorted(members)))
+        return self.kind(self.seat, members)
+
+    def members(self, action) -> tuple:
+        """The slots (Replace) or cards (PairDiscard) an action of this kind names."""
+        return action.slots if self.kind is Replace else action.cards
+
+    def __contains__(self, action) -> bool:
+        if (type(action) is not self.kind or type(action.seat) is not int
+                or action.seat != self.seat):
+            return False
+        chosen = self.members(action)
+        if not (type(chosen) is tuple and self.least <= len(chosen) <= self.most):
+            return False
+        if self.kind is Replace:
+            if not all(type(i) is int for i in chosen) or list(chosen) != sorted(set(chosen)):
+                return False
+        elif not all(type(c) is tuple and len(c) == 2 and type(c[0]) is int
+                     and type(c[1]) is int for c in chosen) or len(set(chosen)) != len(chosen):
+            return False
+        pool = self.pool
+        return all(x in pool for x in chosen)
+
+    def sample(self, rng):
+        """A uniformly random size, then a uniformly random choice of members of that size."""
+        k = self.least + int(rng.random() * (self.most - self.least + 1))
+        return self.make(rng.sample(self.pool, k))
+
+
+def is_off_turn(entry) -> bool:
+    """Whether a legal-list entry is an off-turn move (a match or a family of pair discards)."""
+    return isinstance(entry, OFF_TURN) or (type(entry) is Several and entry.kind in OFF_TURN)
+
+
+def permits(legal, action) -> bool:
+    """Whether `action` is one of the entries of a legal list (or of one of its families)."""
+    if action in legal:
+        return True
+    return any(type(e) is Several and action in e for e in legal)
+
+
 ACTION_TYPES = {cls.__name__: cls for cls in (
     InitialPeek, DrawDeck, TakeDiscard, Replace, Discard, PeekOwn, Spy, Swap, KingSpy,
     KingSwap, SkipPower, CallCabo, EndTurn, Match, PairDiscard, Give, Ready, NextRound, EndGame)}

@@ -2,6 +2,7 @@
 
     python -m cabo.bench                 # random self-play rounds/s, bot decision times
     python -m cabo.bench --json --seconds 5
+    python -m cabo.bench --engine        # the engine figures only (no bot decisions)
 
 For the hard bot it also gives the search budget used per decision in engine steps (the
 budget is a step count, never time: `HardBot.last_steps`, 0 for an unsearched decision);
@@ -9,7 +10,19 @@ in-page thinking is measured by `python -m tools.bench_thinking`.
 
 Random self-play is the raw engine: every step the seat the game waits for plays a uniformly
 random own move (`own_actions`: no off-turn matches), the host deals the next round, and a
-finished game is replaced by a new one; a round counts when it is scored. Decision times are
+finished game is replaced by a new one; a round counts when it is scored.
+
+Long-round random play (`long_round_turns_per_second`) is the comparison of issue 12 with a
+rules-only engine: official rules, 2 players, through the public path (`own_actions` +
+`apply`, strict checks and events included): at the start of a turn Cabo with p = 0.05 when
+allowed, else deck or discard 50/50; a card drawn from the deck is placed or discarded 50/50;
+a placement names one slot, uniformly; every other decision (peeks, powers) is uniform over the
+own moves. Rounds last about 20 turns. A turn is a DrawDeck, TakeDiscard or CallCabo.
+
+Also measured: `State.clone()` in µs, a medium rollout (`bots.rollout.play_out` from a clone of
+a mid-round state to the round's end) in µs, and `legal_actions` in µs for a seat holding 4,
+10 or 30 cards (official: a drawn card in hand; party 4 players: an off-turn seat, matches and
+pair discards). Decision times are
 those of `choose` in 2-player official games of each level against the medium bot. Rates and
 times are given per wall-clock second and per CPU second of this process: the latter hardly
 depends on other load on the machine.
@@ -22,7 +35,7 @@ import json
 import random
 import time
 
-from .actions import NextRound
+from .actions import CallCabo, Discard, DrawDeck, NextRound, Replace, Several, TakeDiscard
 from .bots import make_bot
 from .arena import percentile
 from .engine import apply, legal_actions, new_game, own_actions, to_move
@@ -56,8 +69,140 @@ def random_rounds_per_second(rules_name: str, n: int, seconds: float, seed: int 
         else:
             seat = to_move(state)[0]
             moves = own_actions(state, seat)
-            apply(state, moves[int(rand() * len(moves))])
+            move = moves[int(rand() * len(moves))]
+            apply(state, move.sample(rng) if type(move) is Several else move)
     return rounds / (time.perf_counter() - t0), rounds / (time.process_time() - c0)
+
+
+def long_round_move(state, moves, rand):
+    """The long-round random policy (see the module docstring) on a seat's own moves."""
+    phase = state.phase
+    if phase == "turn":
+        draw = take = cabo = None
+        for a in moves:
+            kind = type(a)
+            if kind is DrawDeck:
+                draw = a
+            elif kind is TakeDiscard:
+                take = a
+            elif kind is CallCabo:
+                cabo = a
+        if cabo is not None and (rand() < 0.05 or (draw is None and take is None)):
+            return cabo
+        if take is not None and (draw is None or rand() < 0.5):
+            return take
+        return draw
+    if phase == "drawn":
+        last = moves[-1]
+        if type(last) is Discard and rand() < 0.5:
+            return last
+        singles = [a for a in moves if type(a) is Replace]
+        return singles[int(rand() * len(singles))] if singles else last
+    return moves[int(rand() * len(moves))]  # (no Several outside "drawn" among own moves)
+
+
+def long_round_turns_per_second(seconds: float, seed: int = 1) -> dict:
+    """Turns and rounds per second of long-round random play, official rules, 2 players."""
+    rules = PRESETS["official"]
+    rng = random.Random(seed)
+    rand = rng.random
+    turns = rounds = game = 0
+    state = new_game(rules, 2, seed)
+    t0, c0 = time.perf_counter(), time.process_time()
+    deadline = t0 + seconds
+    while True:
+        phase = state.phase
+        if phase == "round_over":
+            rounds += 1
+            if rounds % 16 == 0 and time.perf_counter() > deadline:
+                break
+            apply(state, NextRound(0))
+        elif phase == "game_over":
+            rounds += 1
+            game += 1
+            state = new_game(rules, 2, seed + game)
+        else:
+            seat = to_move(state)[0]
+            if phase == "turn":
+                turns += 1
+            apply(state, long_round_move(state, own_actions(state, seat), rand))
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return {"turns_per_s": round(turns / wall), "turns_per_cpu_s": round(turns / cpu),
+            "rounds_per_s": round(rounds / wall), "turns_per_round": round(turns / rounds, 1)}
+
+
+def _mid_round_states(rules_name: str, n: int, count: int, seed: int = 5) -> list:
+    """`count` states at a turn start of medium self-play (copies), for clone/rollout timing."""
+    from .bots.knowledge import from_state
+    from .bots.policy import decide
+    rules = PRESETS[rules_name]
+    out = []
+    game = 0
+    while len(out) < count:
+        state = new_game(rules, n, seed + game)
+        game += 1
+        while state.phase not in ("round_over", "game_over") and len(out) < count:
+            seat = to_move(state)[0]
+            if state.phase == "turn" and state.step % 3 == 0:
+                out.append(state.clone())
+            apply(state, decide(from_state(state, seat), own_actions(state, seat)))
+    return out
+
+
+def _per_call_us(fn, items, repeat: int) -> float:
+    """Median over `repeat` passes of the mean µs of fn(item) over `items`."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for item in items:
+            fn(item)
+        times.append((time.perf_counter() - t0) / len(items) * 1e6)
+    times.sort()
+    return times[len(times) // 2]
+
+
+def clone_and_rollout_us(states: int = 200, repeat: int = 5) -> dict:
+    """µs per `State.clone()` and per medium rollout to the round's end (official 2p, party
+    4p), from mid-round states of medium self-play."""
+    from .bots.rollout import play_out
+    out = {}
+    for name, n in (("official", 2), ("party", 4)):
+        pool = _mid_round_states(name, n, states)
+        out[f"clone_us/{name}/{n}p"] = round(_per_call_us(lambda s: s.clone(), pool, repeat), 2)
+        out[f"rollout_us/{name}/{n}p"] = round(
+            _per_call_us(lambda s: play_out(s.clone()), pool, max(1, repeat // 2)), 1)
+    return out
+
+
+def big_hand_state(rules_name: str, n: int, cards: int, drawn: bool, seed: int = 3):
+    """A state where seat 0 holds `cards` cards (taken from the deck); with `drawn`, seat 0 is
+    on turn with a card drawn, else seat 1 is on turn (seat 0 may only match)."""
+    state = new_game(PRESETS[rules_name], n, seed)
+    for seat in state.seats:
+        apply(state, own_actions(state, seat)[0])
+    extra = cards - len(state.hands[0])
+    for _ in range(extra):
+        state.hands[0].append(state.deck.pop())
+        state.known[0].append(0)
+    if drawn:
+        state.current = 0
+        apply(state, DrawDeck(0))
+    else:
+        state.current = 1
+    return state
+
+
+def legal_actions_us(repeat: int = 7, calls: int = 300) -> dict:
+    """µs per `legal_actions` call for a seat holding 4, 10 or 30 cards."""
+    out = {}
+    for cards in (4, 10, 30):
+        for name, n, drawn in (("official", 2, True), ("party", 4, False)):
+            state = big_hand_state(name, n, cards, drawn)
+            key = f"legal_us/{name}/{n}p/{'drawn' if drawn else 'off_turn'}/{cards}"
+            out[key] = round(_per_call_us(lambda s: legal_actions(s, 0), [state] * calls,
+                                          repeat), 2)
+            out[key.replace("legal_us", "legal_len")] = len(legal_actions(state, 0))
+    return out
 
 
 def decision_times(level: str, rounds: int, seed: int = 1) -> dict:
@@ -103,8 +248,15 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=30, help="rounds per level for timing")
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--engine", action="store_true", help="engine figures only")
     args = parser.parse_args(argv)
     result = {"random_rounds_per_s": {}, "decision_ms": {}}
+    long = long_round_turns_per_second(args.seconds)
+    result["long_round_official_2p"] = long
+    if not args.json:
+        print(f"long-round random official 2p: {long['turns_per_s']:8} turns/s "
+              f"({long['turns_per_cpu_s']} per CPU second), {long['rounds_per_s']} rounds/s, "
+              f"{long['turns_per_round']} turns/round")
     for rules_name in ("official", "party"):
         for n in (2, 4):
             wall, cpu = random_rounds_per_second(rules_name, n, args.seconds)
@@ -113,7 +265,13 @@ def main(argv=None):
             if not args.json:
                 print(f"random self-play {rules_name:8} {n}p: {wall:8.0f} rounds/s "
                       f"({cpu:.0f} per CPU second)")
-    for level in args.levels.split(","):
+    timing = clone_and_rollout_us()
+    timing.update(legal_actions_us())
+    result["engine_us"] = timing
+    if not args.json:
+        for key, value in timing.items():
+            print(f"{key:40} {value:10}")
+    for level in ([] if args.engine else args.levels.split(",")):
         if not level:
             continue
         d = decision_times(level, args.rounds)

@@ -10,8 +10,14 @@ Decisions where the texts are silent (see also matching.py and scoring.py):
   way when someone else calls (automatic Cabo) has that turn as the last one;
 - with `last_match_chance`, the reveal waits until every player of the round said Ready;
 - a multi-replace puts the drawn card in the leftmost chosen slot and empties the others;
-- the deck is checked at every turn boundary: empty and nothing to reshuffle (or no reshuffle
-  allowed) ends the round.
+- the player on turn, before drawing, always finds a card on the deck: at every turn boundary,
+  and after every action that leaves the deck empty while that player has not drawn yet (an
+  off-turn penalty card can take its last card), an empty deck is refilled from the discard
+  pile; empty and nothing to reshuffle (or no reshuffle allowed) ends the round. Other cards
+  that need the deck (penalty cards) refill it when they are drawn (rounds.py);
+- a Cabo call instead of a turn draws nothing, so it leaves the matching window open
+  ("bevor der nächste Spieler zieht", seeds/002): the window closes when a card is drawn or
+  the top discard is taken.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from dataclasses import fields
 from . import matching
 from .actions import (
     CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy, KingSwap, Match,
-    NextRound, PairDiscard, PeekOwn, Ready, Replace, SkipPower, Spy, Swap, TakeDiscard)
+    NextRound, PairDiscard, PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap, TakeDiscard)
 from .errors import IllegalAction
 from .legal import (HOST, cabo_allowed, legal_actions, own_actions, peek_choices,  # noqa: F401
                     to_move)
@@ -44,11 +50,14 @@ def apply(state, action) -> list:
     """Check `action`, apply it and return the events; IllegalAction leaves `state` as it was."""
     handler = _HANDLERS.get(type(action))
     if handler is None:
+        if type(action) is Several:
+            raise IllegalAction(f"{action!r} stands for several actions: choose one (make)")
         raise IllegalAction(f"not an action: {action!r}")
     seat = getattr(action, "seat", None)
     if type(seat) is not int or not 0 <= seat < state.n:
         raise IllegalAction(f"no seat {seat!r} in this game")
-    _check_fields(action)
+    if _FIELD_NAMES[type(action)]:
+        _check_fields(action)
     check, do = handler
     check(state, action)
     events = []
@@ -60,10 +69,12 @@ def apply(state, action) -> list:
 
 def _check_fields(action) -> None:
     """Malformed values raise IllegalAction: ints (not bools) and tuples of ints / of pairs."""
-    for name in _FIELD_NAMES[type(action)]:
+    for name in _FIELD_NAMES[type(action)]:  # (seat is checked by apply)
         value = getattr(action, name)
         if name == "slots":
-            ok = isinstance(value, tuple) and all(type(i) is int for i in value)
+            ok = isinstance(value, tuple) and (
+                (len(value) == 1 and type(value[0]) is int)
+                or all(type(i) is int for i in value))
         elif name == "cards":
             ok = isinstance(value, tuple) and all(
                 isinstance(p, tuple) and len(p) == 2 and all(type(i) is int for i in p)
@@ -75,12 +86,15 @@ def _check_fields(action) -> None:
 
 
 def _after_action(state, events) -> None:
-    """Automatic Cabo for a player left without cards, once nobody owes a card."""
+    """Refill an emptied deck for the player on turn; automatic Cabo for a player left without
+    cards, once nobody owes a card."""
+    if state.phase == "turn" and not state.deck and not _deck_for_turn(state, events):
+        return
     if (not state.rules.auto_cabo_empty or state.caller is not None or state.gives
             or state.phase not in ("turn", "drawn", "power", "king", "after_turn")):
         return
     for seat in state.seats:
-        if not state.occupied(seat):
+        if not state.has_cards(seat):
             _call_cabo(state, seat, events, automatic=True)
             if seat == state.current and state.phase in ("turn", "after_turn"):
                 if state.phase == "turn":
@@ -151,7 +165,7 @@ def _check_take(state, a):
     _check_turn(state, a, ("turn",))
     _require(state.rules.take_discard, "these rules do not allow taking the discard")
     _require(bool(state.discard), "the discard pile is empty")
-    _require(bool(state.occupied(a.seat)), "you have no card to replace")
+    _require(state.has_cards(a.seat), "you have no card to replace")
 
 
 def _do_take(state, a, events):
@@ -166,13 +180,20 @@ def _do_take(state, a, events):
 def _check_replace(state, a):
     _check_turn(state, a, ("drawn",))
     slots = a.slots
+    hand = state.hands[a.seat]
+    if len(slots) == 1:  # (the common case, checked without building lists)
+        i = slots[0]
+        _require(0 <= i < len(hand) and hand[i] is not None, "choose your own cards")
+        return
     _require(isinstance(slots, tuple) and len(slots) >= 1, "choose at least one slot")
     _require(len(set(slots)) == len(slots) and list(slots) == sorted(slots),
              "slots must be different and in ascending order")
-    own = state.occupied(a.seat)
-    _require(all(type(i) is int and i in own for i in slots), "choose your own cards")
+    _require(all(0 <= i < len(hand) and hand[i] is not None for i in slots),
+             "choose your own cards")
     _require(len(slots) == 1 or state.rules.multi_replace,
              "these rules do not allow replacing several cards")
+    _require(len(slots) <= state.most_equal,
+             f"no more than {state.most_equal} cards can have the same value")
 
 
 def _do_replace(state, a, events):
@@ -180,6 +201,20 @@ def _do_replace(state, a, events):
     hand, known = state.hands[seat], state.known[seat]
     drawn, mask = state.drawn, _drawn_mask(state, seat)
     state.drawn = None
+    if len(slots) == 1:  # (the common case, without the lists of a multi-replace)
+        i = slots[0]
+        old = hand[i]
+        state.discard.append(old)
+        hand[i] = drawn
+        known[i] = mask
+        state.match_target = old
+        events.append(Event("replace", seat, slots=[i], discarded=[old], ok=True,
+                            **_drawn_public(state, drawn), secret={"card": drawn},
+                            secret_to=1 << seat))
+        power = state.powers[old]
+        if power and state.rules.power_on == "any_discard":
+            return _enter_power(state, power, events)
+        return _end_turn(state, events)
     cards = [hand[i] for i in slots]
     if len({state.values[c] for c in cards}) == 1:
         for i in slots:
@@ -218,7 +253,7 @@ def _drawn_public(state, drawn):
 
 def _check_discard(state, a):
     _check_turn(state, a, ("drawn",))
-    _require(state.drawn_from == "deck" or not state.occupied(a.seat),
+    _require(state.drawn_from == "deck" or not state.has_cards(a.seat),
              "a card taken from the discard pile must replace one of yours")
 
 
@@ -311,8 +346,7 @@ def _call_cabo(state, seat, events, automatic=False):
 def _do_cabo(state, a, events):
     instead = state.phase == "turn"
     _call_cabo(state, a.seat, events)
-    if instead:
-        _close_window(state)
+    if instead:  # nothing is drawn: the matching window stays open
         state.turns_done += 1
     _advance(state, events)
 
@@ -355,12 +389,21 @@ def _advance(state, events):
 def _begin_turn(state, seat, events):
     """Give `seat` its turn, unless the deck is empty and cannot be refilled: then the round
     ends (and no turn is announced)."""
-    if not state.deck and not try_reshuffle(state, events):
-        events.append(Event("deck_empty", None))
-        return _round_over(state, events)
+    if not state.deck and not _deck_for_turn(state, events):
+        return
     state.current = seat
     state.phase = "turn"
     events.append(Event("turn", seat))
+
+
+def _deck_for_turn(state, events) -> bool:
+    """The player on turn must be able to draw: refill the empty deck from the discard pile,
+    or end the round (False) if there is nothing to reshuffle."""
+    if try_reshuffle(state, events):
+        return True
+    events.append(Event("deck_empty", None))
+    _round_over(state, events)
+    return False
 
 
 def _round_over(state, events):
@@ -427,4 +470,4 @@ _HANDLERS = {
     NextRound: (_check_next_round, _do_next_round),
     EndGame: (_check_end_game, _do_end_game),
 }
-_FIELD_NAMES = {cls: tuple(f.name for f in fields(cls)) for cls in _HANDLERS}
+_FIELD_NAMES = {cls: tuple(f.name for f in fields(cls) if f.name != "seat") for cls in _HANDLERS}

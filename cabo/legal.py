@@ -2,8 +2,20 @@
 
 Actions come in a stable order: a seat's own moves first (in the order below), then the
 off-turn matches of matching.py. engine.py applies them; its checks use the same helpers, so
-what is listed here is exactly what `apply` accepts (pair discards of 3+ cards excepted, see
-matching.py).
+what is listed here is exactly what `apply` accepts.
+
+Decision (issue 12, seeds): moves that choose a *set* of cards are listed as one `Several`
+entry each (actions.py), not one action per subset, so that listing, checking and choosing
+stay linear in the number of cards at any hand size (a hand grows with every wrong
+multi-replace and penalty card; 2^k subsets made 262,144 actions at 18 cards):
+- a multi-replace (`Several(Replace, ...)`, after the one-slot Replace actions) is any 2 to
+  `most` own occupied slots. 000 allows "2, 3 oder 4 Karten mit gleichem Wert"; 001 "2 oder
+  mehr" and 004 "multiple cards ... (e.g. two Qs, three 5s)" set no limit, but no set larger
+  than the number of equal cards in the game (`State.most_equal`: 4 in every preset) can
+  ever be equal, so that is the limit for all: 2, 3 or 4 cards. A wrong one (cards of
+  different values, or a guess) is allowed as before;
+- a pair discard (matching.py) is any 2 to `most_equal` cards of the seats one may take from.
+`permits(legal, action)` tells whether a concrete action is in such a list.
 """
 
 from __future__ import annotations
@@ -14,7 +26,7 @@ from itertools import combinations
 from . import matching
 from .actions import (
     CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy, KingSwap,
-    NextRound, PeekOwn, Ready, Replace, SkipPower, Spy, Swap, TakeDiscard)
+    NextRound, PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap, TakeDiscard)
 
 HOST = 0  # the seat that deals the next round and, where allowed, ends the game
 
@@ -49,6 +61,8 @@ def own_actions(state, seat: int) -> list:
         snapper = state.gives[0][0]
         return [Give(seat, i) for i in state.occupied(seat)] if seat == snapper else []
     phase = state.phase
+    if phase in _TURN_PHASES:
+        return _turn_actions(state, seat) if seat == state.current else []
     out = []
     if phase == "peek":
         if seat in state.seats and not state.peeked[seat]:
@@ -60,12 +74,12 @@ def own_actions(state, seat: int) -> list:
             if state.rules.game_end == "host":
                 out.append(EndGame(seat))
         return out
-    if phase == "final":
-        if seat in state.seats and not state.ready[seat]:
-            out.append(Ready(seat))
-    elif seat == state.current:
-        out = _turn_actions(state, seat)
+    if phase == "final" and seat in state.seats and not state.ready[seat]:
+        out.append(Ready(seat))
     return out
+
+
+_TURN_PHASES = frozenset(("turn", "drawn", "power", "king", "after_turn"))
 
 
 def peek_choices(state) -> list:
@@ -88,16 +102,17 @@ def cabo_allowed(state) -> bool:
 def _turn_actions(state, seat) -> list:
     phase = state.phase
     rules = state.rules
-    own = state.occupied(seat)
     if phase == "turn":
         out = [_simple(DrawDeck, seat)] if state.deck else []
-        if rules.take_discard and state.discard and own:
+        if rules.take_discard and state.discard and state.has_cards(seat):
             out.append(_simple(TakeDiscard, seat))
         if rules.cabo_instead and cabo_allowed(state):
             out.append(_simple(CallCabo, seat))
         return out
+    own = state.occupied(seat)
     if phase == "drawn":
-        out = list(_replace_options(seat, tuple(own), rules.multi_replace))
+        out = list(_replace_options(seat, tuple(own),
+                                    state.most_equal if rules.multi_replace else 1))
         if state.drawn_from == "deck" or not own:
             out.append(Discard(seat))
         return out
@@ -121,12 +136,12 @@ def _simple(cls, seat):
 
 
 @lru_cache(maxsize=4096)
-def _replace_options(seat, own, multi) -> tuple:
-    """The Replace actions for these occupied slots (cached: actions are immutable values)."""
+def _replace_options(seat, own, most) -> tuple:
+    """The Replace actions for these occupied slots, the multi-replaces of 2 to `most` slots
+    as one Several entry (cached: actions are immutable values)."""
     out = [Replace(seat, (i,)) for i in own]
-    if multi:
-        for k in range(2, len(own) + 1):
-            out += [Replace(seat, combo) for combo in combinations(own, k)]
+    if most >= 2 and len(own) >= 2:
+        out.append(Several(Replace, seat, own, 2, min(most, len(own))))
     return tuple(out)
 
 

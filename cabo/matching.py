@@ -12,9 +12,7 @@ end of the owner's row, like every penalty card.
 
 from __future__ import annotations
 
-from itertools import combinations
-
-from .actions import Match, PairDiscard
+from .actions import Match, PairDiscard, Several
 from .errors import IllegalAction
 from .events import Event
 from .rounds import draw_penalty
@@ -41,11 +39,9 @@ def _owners(state, seat):
 
 
 def legal_matches(state, seat) -> list:
-    """Match actions onto the top discard, then pair discards of exactly two cards.
-
-    Pair discards of three or more cards are legal too (see `check_pair`) but are not listed,
-    so that this list stays small.
-    """
+    """Match actions onto the top discard, then the pair discards: one `Several` entry for
+    every choice of 2 to `state.most_equal` cards (in any order) of the seats `seat` may take
+    from (legal.py: no set larger than that can be equal)."""
     if not may_match(state, seat):
         return []
     out = []
@@ -53,8 +49,9 @@ def legal_matches(state, seat) -> list:
         for owner in _owners(state, seat):
             out += [Match(seat, owner, i) for i in state.occupied(owner)]
     if state.rules.pair_discard:
-        cards = [(o, i) for o in _owners(state, seat) for i in state.occupied(o)]
-        out += [PairDiscard(seat, pair) for pair in combinations(cards, 2)]
+        cards = tuple((o, i) for o in _owners(state, seat) for i in state.occupied(o))
+        if len(cards) >= 2:
+            out.append(Several(PairDiscard, seat, cards, 2, min(state.most_equal, len(cards))))
     return out
 
 
@@ -75,6 +72,8 @@ def check_pair(state, a) -> None:
         raise IllegalAction("discarding equal cards is not possible now")
     if len(a.cards) < 2 or len(set(a.cards)) != len(a.cards):
         raise IllegalAction("a pair discard needs two or more different cards")
+    if len(a.cards) > state.most_equal:
+        raise IllegalAction(f"no more than {state.most_equal} cards can have the same value")
     for owner_slot in a.cards:
         if not (isinstance(owner_slot, tuple) and len(owner_slot) == 2):
             raise IllegalAction("cards must be (owner, slot) pairs")
@@ -165,5 +164,5 @@ def _owe(state, snapper, owners) -> None:
 
 def _drop_unpayable(state) -> None:
     """A snapper without cards owes nothing more."""
-    while state.gives and not state.occupied(state.gives[0][0]):
+    while state.gives and not state.has_cards(state.gives[0][0]):
         state.gives.pop(0)

@@ -37,7 +37,8 @@ _FIELDS = (
 class State:
     """The whole game: the current round and the game around it."""
 
-    __slots__ = _FIELDS + ("rules", "rng", "cards", "values", "powers", "all_mask")
+    __slots__ = _FIELDS + ("rules", "rng", "cards", "values", "powers", "all_mask",
+                            "most_equal")
 
     def __init__(self, rules: Rules, n: int, seed: int):
         rules.check_players(n)
@@ -77,11 +78,17 @@ class State:
     def _derive(self) -> None:
         self.cards, self.values, self.powers = card_tables(self.rules, self.n)
         self.all_mask = (1 << self.n) - 1
+        self.most_equal = most_equal(self.values)
 
     # -- small queries used everywhere --------------------------------------------------
     def occupied(self, seat: int) -> list[int]:
         """Indices of the non-empty slots of `seat`, left to right."""
         return [i for i, c in enumerate(self.hands[seat]) if c is not None]
+
+    def has_cards(self, seat: int) -> bool:
+        """Whether `seat` has at least one card in its row."""
+        hand = self.hands[seat]
+        return hand.count(None) != len(hand)
 
     def hand_sum(self, seat: int) -> int:
         """Sum of the values of the cards in `seat`'s row."""
@@ -108,8 +115,8 @@ class State:
     def clone(self) -> "State":
         """An independent copy that continues identically (for search)."""
         s = State.__new__(State)
-        s.rules, s.cards, s.values, s.powers, s.all_mask = (
-            self.rules, self.cards, self.values, self.powers, self.all_mask)
+        s.rules, s.cards, s.values, s.powers, s.all_mask, s.most_equal = (
+            self.rules, self.cards, self.values, self.powers, self.all_mask, self.most_equal)
         s.rng = random.Random()
         s.rng.setstate(self.rng.getstate())
         for name in ("n", "seed", "round_no", "seats", "dealer", "first", "game_over",
@@ -174,6 +181,15 @@ def card_tables(rules: Rules, n: int) -> tuple:
     cards = build_cards(rules, n)
     return (cards, tuple(card_value(rules, c) for c in cards),
             tuple(card_power(rules, c) for c in cards))
+
+
+@lru_cache(maxsize=64)
+def most_equal(values: tuple) -> int:
+    """The largest number of cards of one value in the game: no more can ever be equal."""
+    counts = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    return max(counts.values(), default=1)
 
 
 def _jsonify(value):

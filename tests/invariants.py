@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from cabo import apply, legal_actions, new_game, observe, to_move
-from cabo.actions import EndGame, NextRound, PairDiscard
+from cabo.actions import EndGame, NextRound, Several, is_off_turn
 from cabo.sampler import sample_world
 
 def check_cards(state):
@@ -113,31 +113,24 @@ def check_round_scores(state, result, previous_totals):
 
 
 def random_action(state, rng, react_chance=0.04):
-    """A random legal action: usually from a seat the game waits for, sometimes off-turn."""
+    """A random legal action: usually from a seat the game waits for, sometimes off-turn.
+    A family entry (multi-replace, pair discards of 2+ cards) becomes a random member."""
     if state.rules.match != "off" and rng.random() < react_chance:
         seat = rng.randrange(state.n)
-        off = [a for a in legal_actions(state, seat) if a.__class__.__name__ in
-               ("Match", "PairDiscard")]
+        off = [a for a in legal_actions(state, seat) if is_off_turn(a)]
         if off:
-            action = rng.choice(off)
-            if isinstance(action, PairDiscard) and rng.random() < 0.3:
-                action = _bigger_pair(state, action, rng)
-            return action
+            return concrete(rng.choice(off), rng)
     seat = rng.choice(to_move(state))
     legal = legal_actions(state, seat)
-    own = [a for a in legal if a.__class__.__name__ not in ("Match", "PairDiscard")]
+    own = [a for a in legal if not is_off_turn(a)]
     if own and any(a.__class__.__name__ == "CallCabo" for a in own) and rng.random() < 0.7:
         own = [a for a in own if a.__class__.__name__ != "CallCabo"] or own
-    return rng.choice(own or legal)
+    return concrete(rng.choice(own or legal), rng)
 
 
-def _bigger_pair(state, action, rng):
-    """Extend a listed pair discard by a third card (such sets are legal but not listed)."""
-    owners = state.seats if state.rules.match == "any" else (action.seat,)
-    extra = [(o, i) for o in owners for i in state.occupied(o) if (o, i) not in action.cards]
-    if not extra:
-        return action
-    return PairDiscard(action.seat, action.cards + (rng.choice(extra),))
+def concrete(entry, rng):
+    """A legal-list entry as an action: a Several family gives a random member."""
+    return entry.sample(rng) if type(entry) is Several else entry
 
 
 def host_action(state, rng, rounds_wanted):

@@ -11,7 +11,8 @@ import pytest
 from cabo import IllegalAction, PRESETS, apply, legal_actions, new_game, preset
 from cabo.actions import (
     ACTION_TYPES, CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSwap,
-    Match, NextRound, PairDiscard, PeekOwn, Ready, Replace, SkipPower, Spy, Swap, TakeDiscard)
+    Match, NextRound, PairDiscard, PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap,
+    TakeDiscard, permits)
 
 from invariants import check_cards, random_action
 from stacking import play, stacked
@@ -56,16 +57,8 @@ def random_action_values(rng, state):
     return cls(**args)
 
 
-def well_formed_pair(action):
-    return (isinstance(action, PairDiscard) and type(action.seat) is int
-            and isinstance(action.cards, tuple)
-            and len(action.cards) >= 2
-            and all(isinstance(p, tuple) and len(p) == 2 and all(type(i) is int for i in p)
-                    for p in action.cards))
-
-
 def all_legal(state):
-    return {a for seat in range(state.n) for a in legal_actions(state, seat)}
+    return [a for seat in range(state.n) for a in legal_actions(state, seat)]
 
 
 def assert_illegal(state, action, match=None):
@@ -86,25 +79,11 @@ def test_random_illegal_actions_raise_and_change_nothing(name):
         legal = all_legal(state)
         for _ in range(40):
             action = random_action_values(rng, state)
-            try:
-                hash(action)
-                listed = action in legal
-            except TypeError:  # an unhashable malformed field
-                listed = False
-            if listed:
+            if action in legal:  # (also True == 1: such seats are refused by apply)
                 continue
-            before = state.to_dict()
-            if well_formed_pair(action):
-                # pair discards are listed as two cards in one order; other orders and 3+
-                # cards are legal too: a reordered listed pair must apply
-                clone = state.clone()
-                if PairDiscard(action.seat, tuple(sorted(action.cards))) in legal:
-                    apply(clone, action)
-                else:
-                    try:
-                        apply(clone, action)
-                    except IllegalAction:
-                        assert clone.to_dict() == before
+            if permits(legal, action):  # a member of a listed family: it applies
+                before = state.to_dict()
+                apply(state.clone(), action)
                 assert state.to_dict() == before
                 continue
             assert_illegal(state, action)
@@ -114,14 +93,31 @@ def test_random_illegal_actions_raise_and_change_nothing(name):
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_every_listed_legal_action_applies_on_a_clone(name):
+    rng = random.Random(3)
     for state in sampled_states(name, games=2, every=11):
         before = state.to_dict()
         for seat in range(state.n):
-            for action in legal_actions(state, seat):
-                clone = state.clone()
-                apply(clone, action)
-                check_cards(clone)
+            for entry in legal_actions(state, seat):
+                for action in members(entry, rng):
+                    clone = state.clone()
+                    apply(clone, action)
+                    check_cards(clone)
+                if type(entry) is Several and len(entry.pool) > entry.most:
+                    too_many = entry.make(entry.pool[:entry.most + 1])
+                    assert too_many not in entry
+                    assert_illegal(state, too_many, "no more than")
         assert state.to_dict() == before
+
+
+def members(entry, rng, tries=8) -> list:
+    """An action as itself; a Several family as its smallest and largest first members and
+    random ones."""
+    if type(entry) is not Several:
+        return [entry]
+    out = [entry.make(entry.pool[:entry.least]), entry.make(entry.pool[:entry.most])]
+    out += [entry.sample(rng) for _ in range(tries)]
+    assert all(a in entry for a in out)
+    return out
 
 
 def test_not_an_action():

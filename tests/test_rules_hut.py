@@ -173,3 +173,19 @@ def test_automatic_cabo_when_the_last_card_is_thrown():
     assert state.current == 2
     plain_turn(state)
     assert state.phase == "final"
+
+
+def test_two_penalty_cards_that_empty_the_deck_leave_the_next_player_a_deck_to_draw_from():
+    """RULES.md: "Deck empty: shuffle the discard pile, keeping its top card" — also when the
+    two penalty cards of a wrong match (003: "erhält 2 neue, verdeckte Karten") take the deck's
+    last cards before the player on turn draws; before, that player could only take the discard."""
+    state = stacked(RULES, 2, [["2♠", "7♠", "3♠", "4♠"], ["5♠", "6♠", "A♠", "2♥"]],
+                    deck=["2♦", "5♦"], discard=["9♥"], rest="discard")
+    six = state.hands[1][1]
+    events = play(state, Match(1, 1, 1))
+    assert kinds(events) == ["match", "penalty", "penalty", "reshuffle"]
+    assert faces(state, state.hands[1][4:]) == ["2♦", "5♦"]
+    assert state.discard == [six]  # the wrong card stays on top of the pile
+    assert len(state.deck) == 52 - 4 - 3 - 2 - 1
+    assert [a for a in legal_actions(state, 0) if not isinstance(a, Match)] == [
+        DrawDeck(0), TakeDiscard(0)]

@@ -6,7 +6,8 @@ import pytest
 
 from cabo import IllegalAction, apply, legal_actions, preset
 from cabo.actions import (
-    CallCabo, Discard, DrawDeck, NextRound, Replace, SkipPower, Spy, TakeDiscard)
+    CallCabo, Discard, DrawDeck, NextRound, Replace, Several, SkipPower, Spy, TakeDiscard,
+    permits)
 
 from stacking import kinds, plain_turn, play, round_end, row, stacked
 
@@ -122,6 +123,25 @@ def test_multi_replace_of_equal_cards():
     replace = next(e.view_all() for e in events if e.kind == "replace")
     assert replace["ok"] is True and replace["discarded"] == fives
     assert state.current == 1 and state.phase == "turn"
+
+
+def test_multi_replace_of_2_3_or_4_cards_is_one_family_entry():
+    """000: "2, 3 oder 4 Karten mit gleichem Wert" — listed as one entry (legal.py) that stands
+    for every set of 2 to 4 own slots, right or wrong; 5 slots are refused."""
+    state = stacked(RULES, 2, [[5, 9, 5, 5, 4, 3], [1, 1, 1, 1]], deck=[2], discard=[6])
+    play(state, DrawDeck(0))
+    legal = legal_actions(state, 0)
+    assert legal == [Replace(0, (i,)) for i in range(6)] + [
+        Several(Replace, 0, tuple(range(6)), 2, 4), Discard(0)]
+    for slots in ((0, 2), (0, 2, 3), (0, 1, 2, 3), (1, 4, 5)):
+        assert permits(legal, Replace(0, slots))
+        apply(state.clone(), Replace(0, slots))
+    for slots in ((0, 1, 2, 3, 4), (2, 0), (0, 0), (0, 6)):
+        assert not permits(legal, Replace(0, slots))
+        with pytest.raises(IllegalAction):
+            apply(state, Replace(0, slots))
+    with pytest.raises(IllegalAction, match="several actions"):
+        apply(state, legal[6])
 
 
 def test_wrong_multi_replace_reveals_and_keeps_cards_drawn_card_at_right_end():

@@ -9,7 +9,7 @@ import pytest
 from cabo import IllegalAction, apply, legal_actions, new_game, preset, to_move
 from cabo.actions import (
     CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, Match, NextRound,
-    PairDiscard, Ready, TakeDiscard)
+    PairDiscard, Ready, Several, TakeDiscard, is_off_turn, permits)
 
 from stacking import kinds, plain_turn, play, round_end, row, stacked
 
@@ -19,7 +19,7 @@ RULES = preset("party")
 
 
 def own_moves(state, seat):
-    return [a for a in legal_actions(state, seat) if not isinstance(a, (Match, PairDiscard))]
+    return [a for a in legal_actions(state, seat) if not is_off_turn(a)]
 
 
 def cabo_round(hands, caller, totals=None):
@@ -138,17 +138,40 @@ def test_pair_discard_of_own_and_foreign_card():
 
 
 def test_pair_discard_of_three_cards_from_three_rows():
-    """001: "2 oder mehr gleiche Karten ablegen – eigene und/oder fremde" (not listed as legal
-    actions to keep the list short, but allowed)."""
+    """001: "2 oder mehr gleiche Karten ablegen – eigene und/oder fremde" (listed as one family
+    entry of 2 to 4 cards, legal.py)."""
     state = stacked(RULES, 3, [[7, 1, 2, 3], [4, 7, 5, 6], [8, 9, 7, 10]], deck=[0],
                     discard=[11])
-    play(state, PairDiscard(1, ((0, 0), (1, 1), (2, 2))))
+    three = PairDiscard(1, ((0, 0), (1, 1), (2, 2)))
+    assert permits(legal_actions(state, 1), three)
+    play(state, three)
     assert [state.values[c] for c in state.discard[-3:]] == [7, 7, 7]
     assert state.gives == [[1, 0], [1, 2]]
     play(state, Give(1, 0), Give(1, 2))
     assert row(state, 0) == [None, 1, 2, 3, 4]
     assert row(state, 2) == [8, 9, None, 10, 5]
     assert row(state, 1) == [None, None, None, 6]
+
+
+def test_pair_discards_listed_by_legal_actions_are_exactly_those_apply_accepts():
+    """Issue 13: a pair discard of 3+ cards was accepted by apply but not listed. Now the list
+    holds one family entry: every choice of 2 to 4 cards of the table (party: own and foreign),
+    in any order; 5 cards can never be equal (4 of each value) and are refused by both."""
+    state = stacked(RULES, 3, [[7, 1, 2, 3], [4, 7, 5, 6], [8, 9, 7, 10]], deck=[0],
+                    discard=[11])
+    pairs = [a for a in legal_actions(state, 1) if type(a) is Several]
+    cards = tuple((o, i) for o in range(3) for i in range(4))
+    assert pairs == [Several(PairDiscard, 1, cards, 2, 4)]
+    for k in (2, 3, 4):
+        for chosen in list(combinations(cards, k))[::37]:
+            for order in (chosen, chosen[::-1]):
+                action = PairDiscard(1, order)
+                assert permits(legal_actions(state, 1), action)
+                apply(state.clone(), action)
+    five = PairDiscard(1, cards[:5])
+    assert not permits(legal_actions(state, 1), five)
+    with pytest.raises(IllegalAction, match="no more than 4"):
+        apply(state, five)
 
 
 def test_pair_discard_of_two_foreign_cards():
@@ -337,3 +360,36 @@ def test_a_snapper_left_without_cards_owes_nothing_and_calls_cabo():
     assert kinds(events) == ["pair_discard", "cabo"]
     assert state.gives == [] and state.caller == 1 and state.final_left == 0b101
     assert row(state, 0) == [None, 1, 2, 3] and row(state, 2) == [None, 4, 5, 6]
+
+
+def test_a_penalty_card_that_empties_the_deck_leaves_the_next_player_a_deck_to_draw_from():
+    """RULES.md: "Deck empty: shuffle the discard pile, keeping its top card as the new discard"
+    — also when an off-turn penalty card (001: "1 Strafkarte") takes the deck's last card before
+    the player on turn draws. Without it, seat 0 had no move at all (no taking from the pile,
+    Cabo locked for 3 rounds) and the table waited forever."""
+    state = stacked(RULES, 3, [[1, 1, 2, 2], [4, 3, 3, 3], [6, 8, 6, 7]], deck=[2],
+                    discard=[9], rest="discard")
+    nine = state.discard[-1]
+    below = sorted(state.discard[:-1])
+    assert len(below) == 38
+    events = play(state, Match(1, 1, 0))
+    assert kinds(events) == ["match", "penalty", "reshuffle"]
+    assert row(state, 1) == [4, 3, 3, 3, 2]
+    assert state.discard == [nine] and sorted(state.deck) == below
+    assert state.match_target == nine  # the 9 may still be matched
+    assert own_moves(state, 0) == [DrawDeck(0)]
+    play(state, DrawDeck(0), Discard(0))
+    assert state.current == 1
+
+
+def test_a_penalty_card_that_empties_the_deck_with_nothing_to_reshuffle_ends_the_round():
+    """RULES.md: "Nothing to shuffle: the round ends." — the player on turn could not draw."""
+    state = stacked(RULES, 3, [[1, 1, 2, 2], [4, 3, 3, 3], [6, 8, 6, 7]], deck=[2],
+                    discard=[9], rest="deck")
+    spare = state.deck[:-1]
+    state.deck = state.deck[-1:]
+    state.hands[2] += spare
+    state.known[2] += [0] * len(spare)
+    events = play(state, Match(1, 1, 0))
+    assert kinds(events) == ["match", "penalty", "deck_empty", "last_chance"]
+    assert state.phase == "final"

@@ -137,6 +137,23 @@ def test_match_window_closes_at_the_next_draw():
         apply(state, Match(1, 1, 0))
 
 
+def test_match_window_stays_open_when_the_next_player_calls_cabo():
+    """002: "Zu jedem Zeitpunkt, bevor der nächste Spieler zieht" and Schritt 5: "Anstatt zu
+    ziehen, dürfen Sie „Cabo” rufen" — a Cabo call draws nothing, so the top discard may still
+    be matched until a card is drawn."""
+    state = stacked(RULES, 2, [["2♠", "7♠", "3♠", "4♠"], ["5♠", "6♠", "A♠", "2♥"]],
+                    deck=["A♥", "3♥", "4♥"], discard=["5♥"])
+    play(state, DrawDeck(0), Discard(0))  # the A♥ is on top
+    ace = state.discard[-1]
+    play(state, CallCabo(1))
+    assert state.caller == 1 and state.current == 0 and state.match_target == ace
+    assert Match(1, 1, 2) in legal_actions(state, 1)
+    events = play(state, Match(1, 1, 2))
+    assert events[0].view_all()["ok"] is True and state.hands[1][2] is None
+    play(state, DrawDeck(0))
+    assert state.match_target is None
+
+
 def test_wrong_match_card_goes_back_face_down_and_one_penalty_card():
     """002: "Eine falsche Übereinstimmung ... ist eine Strafe: Legen Sie die Karte verdeckt zurück
     und ziehen Sie eine Strafkarte vom Nachziehstapel, die Sie verdeckt in Ihre Reihe legen." """

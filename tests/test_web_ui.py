@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from cabo.actions import InitialPeek, Match, PairDiscard, Replace, Swap
+from cabo.actions import InitialPeek, Match, PairDiscard, Replace, Several, Swap
 from cabo.i18n import Texts
 from cabo.rules import PRESETS
 from cabo.session import Seat, Session
@@ -18,7 +18,8 @@ T = Texts("en")
 
 
 def test_selection_maps_onto_legal_actions():
-    legal = [Replace(0, (0,)), Replace(0, (1,)), Replace(0, (0, 1)), Match(0, 1, 2)]
+    legal = [Replace(0, (0,)), Replace(0, (1,)), Several(Replace, 0, (0, 1), 2, 2),
+             Match(0, 1, 2)]
     assert choices.selectable(legal) == {(0, 0), (0, 1), (1, 2)}
     sel = choices.toggle(legal, (), (0, 0))
     sel = choices.toggle(legal, sel, (0, 1))
@@ -29,12 +30,25 @@ def test_selection_maps_onto_legal_actions():
 
 
 def test_swap_needs_both_cards_and_pairs_may_grow():
-    legal = [Swap(0, 0, 1, 0), Swap(0, 1, 1, 0), PairDiscard(0, ((0, 0), (1, 0))),
-             PairDiscard(0, ((0, 0), (1, 1))), PairDiscard(0, ((1, 0), (1, 1)))]
+    legal = [Swap(0, 0, 1, 0), Swap(0, 1, 1, 0),
+             Several(PairDiscard, 0, ((0, 0), (0, 1), (1, 0), (1, 1)), 2, 3)]
     keys = [k for k, _ in choices.selected_actions(legal, ((0, 0), (1, 0)), 0)]
     assert keys == ["swap", "pair"]
-    three = choices.selected_actions(legal, ((0, 0), (1, 0), (1, 1)), 0)
+    three = choices.selected_actions(legal, ((1, 1), (0, 0), (1, 0)), 0)
     assert three == [("pair", PairDiscard(0, ((0, 0), (1, 0), (1, 1))))]
+    assert choices.selected_actions(legal, ((0, 0), (0, 1), (1, 0), (1, 1)), 0) == []
+
+
+def test_a_multi_replace_of_any_allowed_size_is_a_button():
+    legal = [Replace(0, (i,)) for i in range(6)] + [Several(Replace, 0, tuple(range(6)), 2, 4)]
+    assert choices.selectable(legal) == {(0, i) for i in range(6)}
+    sel = ()
+    for card in ((0, 5), (0, 1), (0, 3)):
+        sel = choices.toggle(legal, sel, card)
+    assert sel == ((0, 5), (0, 1), (0, 3))
+    assert choices.selected_actions(legal, sel, 0) == [("replace", Replace(0, (1, 3, 5)))]
+    five = tuple((0, i) for i in range(5))
+    assert choices.selected_actions(legal, five, 0) == []
 
 
 def test_fixed_initial_peek_is_a_plain_button():

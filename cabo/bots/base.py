@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from ..actions import OFF_TURN
+from ..actions import is_off_turn
 
 
 class Bot:
@@ -36,4 +36,4 @@ class Bot:
 
 def own_moves(legal: list) -> list:
     """The legal actions that are not off-turn matches."""
-    return [a for a in legal if not isinstance(a, OFF_TURN)]
+    return [a for a in legal if not is_off_turn(a)]

@@ -9,7 +9,7 @@ shown and on its own generator.
 
 from __future__ import annotations
 
-from ..actions import Match
+from ..actions import Match, permits
 from .knowledge import UNKNOWN, from_obs
 from .medium import MediumBot
 from .policy import Params
@@ -74,5 +74,5 @@ class EasyBot(MediumBot):
                     and abs(values[cell[0]] - values[target]) <= 1 \
                     and obs.step > self.memory[cell[0]]:
                 guess = Match(obs.seat, obs.seat, i)
-                return guess if guess in legal else None
+                return guess if permits(legal, guess) else None
         return None

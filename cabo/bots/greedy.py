@@ -7,7 +7,7 @@ card if it is lower than its worst slot; it peeks at own cards and ignores the o
 from __future__ import annotations
 
 from ..actions import (CallCabo, Discard, DrawDeck, EndTurn, Match, PeekOwn, Replace, SkipPower,
-                       TakeDiscard)
+                       TakeDiscard, permits)
 from .base import Bot, own_moves
 from .knowledge import from_obs
 
@@ -61,5 +61,5 @@ class GreedyBot(Bot):
         for i, c in enumerate(v.cards[v.seat]):
             if c is not None and c >= 0 and v.values[c] == v.values[target] > 0:
                 action = Match(v.seat, v.seat, i)
-                return action if action in legal else None
+                return action if permits(legal, action) else None
         return None

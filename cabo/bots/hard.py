@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from math import sqrt
 
-from ..actions import CallCabo, EndTurn
+from ..actions import CallCabo, EndTurn, permits
 from ..engine import apply
 from .base import Bot, own_moves
 from .knowledge import from_obs
@@ -167,4 +167,4 @@ class HardBot(Bot):
 
     def react(self, obs, legal):
         action = react(from_obs(obs))
-        return action if action is not None and action in legal else None
+        return action if action is not None and permits(legal, action) else None

@@ -6,6 +6,7 @@ discarded, so the bot is stateless and a decision depends on the observation alo
 
 from __future__ import annotations
 
+from ..actions import permits
 from .base import Bot
 from .knowledge import from_obs
 from .policy import MEDIUM, decide, react
@@ -27,4 +28,4 @@ class MediumBot(Bot):
 
     def react(self, obs, legal):
         action = react(self.view(obs))
-        return action if action is not None and action in legal else None
+        return action if action is not None and permits(legal, action) else None

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ..actions import (
     CallCabo, Discard, DrawDeck, EndGame, Give, KingSpy, KingSwap, Match, NextRound, PairDiscard,
-    PeekOwn, Ready, Replace, SkipPower, Spy, Swap, TakeDiscard)
+    PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap, TakeDiscard, is_off_turn)
 from .knowledge import deck_totals
 
 
@@ -59,7 +59,7 @@ def rank(v, legal, prm=MEDIUM) -> list:
 
 def score(v, legal, prm=MEDIUM) -> list:
     """[(score, action)] for the own moves in `legal`, in their order."""
-    moves = [a for a in legal if not isinstance(a, (Match, PairDiscard))] or legal
+    moves = [a for a in legal if not is_off_turn(a)] or legal
     phase = v.phase
     first = moves[0]
     if v.gives and isinstance(first, Give):
@@ -201,15 +201,15 @@ def _drawn(v, moves, prm) -> list:
     out = []
     for a in moves:
         if isinstance(a, Replace):
-            slots = a.slots
-            if len(slots) == 1:
-                i = slots[0]
-                gain = v.value(me, i) - value + (prm.info_bonus if row[i] < 0 else 0.0)
-            elif slots == group:
-                gain = worth - value
-            else:
-                continue  # not sure they are equal: a wrong multi-replace adds a card
+            i = a.slots[0]
+            gain = v.value(me, i) - value + (prm.info_bonus if row[i] < 0 else 0.0)
             out.append((gain, a))
+        elif type(a) is Several:
+            # only the known group of equal cards: a wrong multi-replace adds a card
+            if group is not None and len(group) >= 2:
+                multi = Replace(me, group)
+                if multi in a:
+                    out.append((worth - value, multi))
         elif isinstance(a, Discard):
             power = v.powers[v.drawn] if v.drawn_from == "deck" else None
             out.append((power_gain(v, power, prm), a))

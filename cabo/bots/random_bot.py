@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import OFF_TURN
+from ..actions import Several, is_off_turn
 from .base import Bot, own_moves
 
 
@@ -15,10 +15,14 @@ class RandomBot(Bot):
 
     def choose(self, obs, legal):
         moves = own_moves(legal) or legal
-        return self.rng.choice(moves)
+        return self._concrete(self.rng.choice(moves))
 
     def react(self, obs, legal):
-        matches = [a for a in legal if isinstance(a, OFF_TURN)]
+        matches = [a for a in legal if is_off_turn(a)]
         if matches and self.rng.random() < self.match_chance:
-            return self.rng.choice(matches)
+            return self._concrete(self.rng.choice(matches))
         return None
+
+    def _concrete(self, entry):
+        """A family entry (a multi-replace, pair discards) becomes one random member."""
+        return entry.sample(self.rng) if type(entry) is Several else entry

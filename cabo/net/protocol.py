@@ -19,7 +19,7 @@ Host to guest:
   rejoin), the game's id and its rules (`Rules.to_dict`).
 - `state`  {obs, legal, events, seats, waiting, log}: what the seat knows now (`obs`, an
   Observation without its rules), what it may do (`legal`, grouped by action type without the
-  seat), the events since the last `state` as this seat saw them, the table (name, bot level,
+  seat; a multi-replace or the pair discards as one `Several` family, legal.py), the events since the last `state` as this seat saw them, the table (name, bot level,
   away) of every seat, the seats the game waits for; `log` (the seat's whole log) only in the
   first `state` after a welcome, else null.
 - `error`  {code, text}: `illegal` (the action was refused, nothing changed), `too_late` (an
@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import json
 
-from ..actions import ACTION_TYPES, action_from_dict
+from ..actions import ACTION_TYPES, Several, action_from_dict
 from ..observation import Observation
 from ..rules import Rules
 from ..party.reactions import EMOJI_IDS
@@ -300,12 +300,40 @@ def _history_ok(h, n) -> bool:
 
 
 def legal_to_wire(legal) -> dict:
-    """Legal actions grouped by type, without the seat: {"Match": [[owner, slot], ...]}."""
+    """Legal actions grouped by type, without the seat: {"Match": [[owner, slot], ...]}; a
+    family entry as {"Several": [[kind, pool, least, most], ...]} (legal.py)."""
     out = {}
     for action in legal:
-        d = _action_fields(action)
+        if type(action) is Several:
+            pool = [list(x) if isinstance(x, tuple) else x for x in action.pool]
+            d = [action.kind.__name__, pool, action.least, action.most]
+        else:
+            d = _action_fields(action)
         out.setdefault(type(action).__name__, []).append(d)
     return out
+
+
+_SEVERAL_KINDS = ("Replace", "PairDiscard")
+
+
+def _several_from_wire(row, seat: int):
+    """A Several entry of `legal_to_wire` output; ValueError if malformed."""
+    if not isinstance(row, list) or len(row) != 4 or row[0] not in _SEVERAL_KINDS:
+        raise ValueError("legal: bad Several")
+    kind, pool, least, most = row
+    if not (isinstance(pool, list) and len(pool) <= 5000 and _int(least, 2) and _int(most, 2)
+            and least <= most):
+        raise ValueError("legal: bad Several")
+    if kind == "Replace":
+        ok = all(_int(i, 0) for i in pool)
+        members = tuple(pool)
+    else:
+        ok = all(isinstance(c, list) and len(c) == 2 and all(_int(i, 0) for i in c)
+                 for c in pool)
+        members = tuple(tuple(c) for c in pool) if ok else ()
+    if not ok:
+        raise ValueError("legal: bad Several")
+    return Several(ACTION_TYPES[kind], seat, members, least, most)
 
 
 def _action_fields(action) -> list:
@@ -316,12 +344,15 @@ def _action_fields(action) -> list:
 
 def legal_from_wire(d, seat: int) -> list:
     """The actions of `legal_to_wire` output for `seat`; ValueError if malformed."""
-    if not isinstance(d, dict) or len(d) > len(ACTION_TYPES):
+    if not isinstance(d, dict) or len(d) > len(ACTION_TYPES) + 1:
         raise ValueError("legal is not an object")
     from dataclasses import fields
     out = []
     count = 0
     for name, rows in d.items():
+        if name == "Several" and isinstance(rows, list) and len(rows) <= 4:
+            out += [_several_from_wire(row, seat) for row in rows]
+            continue
         cls = ACTION_TYPES.get(name)
         if cls is None or not isinstance(rows, list):
             raise ValueError(f"legal: {name!r}")

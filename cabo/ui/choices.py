@@ -2,14 +2,16 @@
 
 A person selects cards (own and, for spies, swaps and foreign matches, other players') and
 then presses a button; each button is one legal action whose cards are exactly the
-selection. Actions without cards (draw, Cabo, skip ...) are buttons of their own.
+selection. Actions without cards (draw, Cabo, skip ...) are buttons of their own. A `Several`
+entry of the legal list (a multi-replace, the pair discards) stands for every allowed set of
+its cards: its button appears when the selection is one of them.
 """
 
 from __future__ import annotations
 
 from ..actions import (
     CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy, KingSwap, Match,
-    NextRound, PairDiscard, PeekOwn, Ready, Replace, SkipPower, Spy, Swap, TakeDiscard)
+    NextRound, PairDiscard, PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap, TakeDiscard)
 
 # Button keys in the order they appear; each names a text in cabo.i18n ("act_<key>").
 PLAIN = ((DrawDeck, "draw"), (TakeDiscard, "take"), (Discard, "discard"),
@@ -28,6 +30,10 @@ RISKY = frozenset({"match", "pair"})
 def cards_of(action) -> frozenset:
     """The (owner, slot) cards an action names; empty for actions without cards."""
     seat = action.seat
+    if type(action) is Several:  # every card the family may choose from
+        if action.kind is Replace:
+            return frozenset((seat, i) for i in action.pool)
+        return frozenset(action.pool)
     if isinstance(action, (InitialPeek, Replace)):
         return frozenset((seat, i) for i in action.slots)
     if isinstance(action, (PeekOwn, KingSwap, Give)):
@@ -47,25 +53,24 @@ def _single_peek(legal) -> bool:
     return sum(isinstance(a, InitialPeek) for a in legal) == 1
 
 
-def _pair_cards(legal) -> frozenset:
-    """Every card that may be part of a pair discard (any 2+ of them form a legal one)."""
-    out = set()
-    for a in legal:
-        if isinstance(a, PairDiscard):
-            out |= cards_of(a)
-    return frozenset(out)
-
-
 def _families(legal) -> list:
     """Card sets a selection may grow into."""
     single = _single_peek(legal)
     sets = [cards_of(a) for a in legal
-            if type(a) in SELECTED and not isinstance(a, PairDiscard)
+            if (type(a) in SELECTED or type(a) is Several)
             and not (single and isinstance(a, InitialPeek))]
-    pairs = _pair_cards(legal)
-    if pairs:
-        sets.append(pairs)
     return [s for s in sets if s]
+
+
+def _member(entry, chosen: frozenset, seat: int):
+    """The action of a Several entry whose cards are exactly `chosen`, or None."""
+    if entry.kind is Replace:
+        if any(owner != seat for owner, _ in chosen):
+            return None
+        action = entry.make(i for _, i in chosen)
+    else:
+        action = entry.make(sorted(chosen))
+    return action if action in entry else None
 
 
 def selectable(legal) -> frozenset:
@@ -106,13 +111,15 @@ def selected_actions(legal, selection: tuple, seat: int) -> list:
         return []
     out = []
     for a in legal:
+        if type(a) is Several:
+            action = _member(a, chosen, seat)
+            if action is not None:
+                out.append((SELECTED[a.kind], action))
+            continue
         key = SELECTED.get(type(a))
-        if key and key != "pair" and cards_of(a) == chosen:
+        if key and cards_of(a) == chosen:
             if not (key == "look" and _single_peek(legal)):
                 out.append((key, a))
-    pairs = _pair_cards(legal)
-    if len(chosen) >= 2 and chosen <= pairs:
-        out.append(("pair", PairDiscard(seat, tuple(sorted(chosen)))))
     return out
 
 

@@ -10,7 +10,7 @@ looked at it.
 
 from __future__ import annotations
 
-from ..actions import DrawDeck, Match, PairDiscard, TakeDiscard
+from ..actions import DrawDeck, Match, TakeDiscard, is_off_turn
 from ..engine import HOST
 from . import choices, party_view
 from .describe import Words
@@ -261,7 +261,7 @@ class Table:
         order = [(seat + k) % obs.n for k in range(1, obs.n)] + [seat]
         selectable = choices.selectable(legal)
         # cards that only a match could take: highlighted softly, not as the move to make
-        main = choices.selectable([a for a in legal if not isinstance(a, (Match, PairDiscard))])
+        main = choices.selectable([a for a in legal if not is_off_turn(a)])
         self._soft = selectable - main
         buttons = [{"key": k, "label": self.t("act_" + k), "primary": primary, "risky": risky}
                    for k, _, primary, risky in self._arranged(seat)]
@@ -270,7 +270,7 @@ class Table:
         if self.reveals and self.reveal_seat == seat:
             buttons.append(self._extra("hide", "hide_cards"))
         if (suggest is not None and obs.phase not in RESULT_PHASES
-                and any(not isinstance(a, (Match, PairDiscard)) for a in legal)):
+                and any(not is_off_turn(a) for a in legal)):
             buttons.append(self._extra("hint", "act_hint"))
         return {
             "screen": "table",
@@ -445,7 +445,7 @@ class Table:
     @staticmethod
     def _match_keys(legal) -> list:
         return [("match" if isinstance(a, Match) else "pair", a) for a in legal
-                if isinstance(a, (Match, PairDiscard))]
+                if is_off_turn(a)]
 
     def _result(self, obs, words):
         if not obs.history:
