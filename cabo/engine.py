@@ -30,7 +30,7 @@ from .actions import (
     NextRound, PairDiscard, PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap, TakeDiscard)
 from .errors import IllegalAction
 from .legal import (HOST, cabo_allowed, legal_actions, own_actions, peek_choices,  # noqa: F401
-                    to_move)
+                    power_allows, to_move)
 from .events import Event
 from .rounds import end_game, finish_round, next_round, start_game, try_reshuffle
 from .scoring import game_result
@@ -109,16 +109,12 @@ def _require(cond: bool, message: str) -> None:
 
 
 def _check_turn(state, a, phases) -> None:
-    _require(not state.gives, "a card must be given first")
+    if state.gives:
+        raise IllegalAction("a card must be given first")
     if state.phase not in phases:  # (no f-string on the hot path unless it fails)
         raise IllegalAction(f"not possible now (phase {state.phase})")
     if a.seat != state.current:
         raise IllegalAction(f"it is seat {state.current}'s turn")
-
-
-def _check_in(a, state) -> None:
-    if a not in own_actions(state, a.seat):
-        raise IllegalAction(f"{a!r} is not allowed now")
 
 
 # InitialPeek
@@ -278,7 +274,8 @@ def _enter_power(state, power, events):
 
 def _check_power(state, a):
     _check_turn(state, a, ("power", "king"))
-    _check_in(a, state)
+    if not power_allows(state, a):
+        raise IllegalAction(f"{a!r} is not allowed now")
 
 
 def _do_peek_own(state, a, events):

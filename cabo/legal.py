@@ -154,6 +154,33 @@ def _others(state, seat):
     return [(o, i) for o in state.seats if o != seat for i in state.occupied(o)]
 
 
+def power_allows(state, a) -> bool:
+    """Whether the power move `a` of the player on turn is one that `own_actions` lists now
+    (phase "power" or "king"), checked without building the list."""
+    kind, seat = type(a), a.seat
+    if kind is SkipPower:
+        return True
+    if state.phase == "king":
+        return (kind is KingSwap and swappable(state, state.king_target[0])
+                and _holds(state, seat, a.slot))
+    power = state.power
+    if kind is PeekOwn:
+        return power == "peek" and _holds(state, seat, a.slot)
+    if kind is Spy or kind is KingSpy:
+        return (power == ("king" if kind is KingSpy else "spy") and a.target != seat
+                and a.target in state.seats and _holds(state, a.target, a.slot))
+    if kind is Swap:
+        return (power not in ("peek", "spy", "king") and _holds(state, seat, a.slot)
+                and a.target != seat and a.target in state.seats and swappable(state, a.target)
+                and _holds(state, a.target, a.target_slot))
+    return False
+
+
+def _holds(state, seat, slot) -> bool:
+    hand = state.hands[seat]
+    return 0 <= slot < len(hand) and hand[slot] is not None
+
+
 def _power_actions(state, seat, own) -> list:
     power = state.power
     if power == "peek":

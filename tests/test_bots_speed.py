@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from cabo import PRESETS, apply, legal_actions, new_game, to_move
+from cabo.actions import NextRound
 from cabo.actions import is_off_turn
 from cabo.engine import own_actions
 from cabo.rounds import shuffle
@@ -35,3 +36,35 @@ def test_own_actions_is_legal_actions_without_matches():
                     a for a in legal if not is_off_turn(a)]
             seat = to_move(state)[0]
             apply(state, concrete(rng.choice(own_actions(state, seat)), rng))
+
+
+def test_power_checks_without_lists_agree_with_the_listed_power_moves():
+    """apply checks a power move with `power_allows` instead of building `own_actions`: both
+    must say the same for every candidate move, in range or not."""
+    from cabo.actions import KingSpy, KingSwap, PeekOwn, SkipPower, Spy, Swap
+    from cabo.legal import power_allows
+    from invariants import random_action
+    rng = random.Random(11)
+    checked = 0
+    for name, rules in PRESETS.items():
+        state = new_game(rules, 3, 21)
+        for _ in range(3000):
+            if state.phase == "game_over":
+                break
+            if state.phase == "round_over":
+                apply(state, NextRound(0))
+                continue
+            if state.phase in ("power", "king") and not state.gives:
+                seat = state.current
+                listed = set(own_actions(state, seat))
+                sizes = [len(h) for h in state.hands]
+                for o in range(-1, state.n + 1):
+                    for i in range(-1, max(sizes) + 1):
+                        cands = [PeekOwn(seat, i), Spy(seat, o, i), KingSpy(seat, o, i),
+                                 KingSwap(seat, i), SkipPower(seat)]
+                        cands += [Swap(seat, j, o, i) for j in range(-1, sizes[seat] + 1)]
+                        for a in cands:
+                            assert power_allows(state, a) == (a in listed), (a, state.phase)
+                            checked += 1
+            apply(state, random_action(state, rng))
+    assert checked > 5000
