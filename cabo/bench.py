@@ -19,7 +19,7 @@ allowed, else deck or discard 50/50; a card drawn from the deck is placed or dis
 a placement names one slot, uniformly; every other decision (peeks, powers) is uniform over the
 own moves. Rounds last about 20 turns. A turn is a DrawDeck, TakeDiscard or CallCabo.
 
-Also measured: `State.clone()` in µs, a medium rollout (`bots.rollout.play_out` from a clone of
+Also measured, in CPU µs: `State.clone()`, a medium rollout (`bots.rollout.play_out` from a clone of
 a mid-round state to the round's end) in µs, and `legal_actions` in µs for a seat holding 4,
 10 or 30 cards (official: a drawn card in hand; party 4 players: an off-turn seat, matches and
 pair discards). Decision times are
@@ -150,13 +150,14 @@ def _mid_round_states(rules_name: str, n: int, count: int, seed: int = 5) -> lis
 
 
 def _per_call_us(fn, items, repeat: int) -> float:
-    """Median over `repeat` passes of the mean µs of fn(item) over `items`."""
+    """Median over `repeat` passes of the mean CPU µs of fn(item) over `items` (CPU time of
+    this process: hardly affected by other load on the machine)."""
     times = []
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         for item in items:
             fn(item)
-        times.append((time.perf_counter() - t0) / len(items) * 1e6)
+        times.append((time.process_time() - t0) / len(items) * 1e6)
     times.sort()
     return times[len(times) // 2]
 

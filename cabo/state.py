@@ -117,7 +117,8 @@ class State:
         s = State.__new__(State)
         s.rules, s.cards, s.values, s.powers, s.all_mask, s.most_equal = (
             self.rules, self.cards, self.values, self.powers, self.all_mask, self.most_equal)
-        s.rng = random.Random()
+        # (Random() would seed itself from os.urandom twice, only to be overwritten)
+        s.rng = random.Random.__new__(random.Random, 0)
         s.rng.setstate(self.rng.getstate())
         for name in ("n", "seed", "round_no", "seats", "dealer", "first", "game_over",
                      "winners", "phase", "current", "drawn", "drawn_from", "power",
