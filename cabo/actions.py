@@ -184,7 +184,8 @@ class Several:
 
     def sample(self, rng):
         """A uniformly random size, then a uniformly random choice of members of that size."""
-        k = self.least + int(rng.random() * (self.most - self.least + 1))
+        most = min(self.most, len(self.pool))  # (an entry from the wire may promise more)
+        k = self.least + int(rng.random() * (most - self.least + 1))
         return self.make(rng.sample(self.pool, k))
 
 

@@ -322,7 +322,7 @@ def _several_from_wire(row, seat: int):
         raise ValueError("legal: bad Several")
     kind, pool, least, most = row
     if not (isinstance(pool, list) and len(pool) <= 5000 and _int(least, 2) and _int(most, 2)
-            and least <= most):
+            and least <= most and least <= len(pool)):
         raise ValueError("legal: bad Several")
     if kind == "Replace":
         ok = all(_int(i, 0) for i in pool)
