@@ -17,6 +17,8 @@ from functools import lru_cache
 from .cards import build_cards, card_power, card_value
 from .errors import SaveError
 from .rules import Rules
+from .schema import (RNG_STATE, AnyOf, Bool, Enum, Int, Invalid, Json, List, Map, Optional,
+                     Record, Str, Tuple, set_rng_state)
 
 SCHEMA = 1
 
@@ -153,9 +155,15 @@ class State:
         if not isinstance(d, dict) or "schema" not in d:
             raise SaveError("not a saved Cabo game")
         if type(d["schema"]) is not int or d["schema"] != SCHEMA:
-            raise SaveError(f"saved with an older version (schema {d['schema']}, now {SCHEMA})")
+            raise SaveError("saved with another version (state schema "
+                            f"{str(d['schema'])[:12]}, now {SCHEMA})")
+        try:
+            STATE.check(d, "state")
+        except Invalid as exc:
+            raise SaveError(f"the saved game is damaged ({exc})") from None
         try:
             rules = Rules.from_dict(d["rules"])
+            rules.check_players(d["n"])
             s = cls.__new__(cls)
             s.rules = rules
             for name in _FIELDS:
@@ -163,16 +171,16 @@ class State:
             s.seats = tuple(s.seats)
             s.winners = tuple(s.winners)
             s.king_target = tuple(s.king_target) if s.king_target is not None else None
-            version, internal, gauss = d["rng"]
             s.rng = random.Random()
-            s.rng.setstate((version, tuple(internal), gauss))
+            set_rng_state(s.rng, d["rng"])
             s._derive()
             _check_loaded(s)
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
                 RecursionError) as exc:
-            raise SaveError(f"the saved game is damaged ({type(exc).__name__}: {exc})") from None
+            raise SaveError(f"the saved game is damaged ({type(exc).__name__}: "
+                            f"{str(exc)[:80]})") from None
         return s
 
 
@@ -201,70 +209,76 @@ def _jsonify(value):
     return value
 
 
-def _int(v, lo=None, hi=None) -> bool:
-    return type(v) is int and (lo is None or v >= lo) and (hi is None or v <= hi)
+# -- the saved form (cabo.schema) -----------------------------------------------------------
+MAX_CARDS = 4 * 52 + 16     # most cards a game can have (4 decks and 16 jokers)
+SEAT = Int(0, 5)
+MASK = Int(0, 63)           # a bit mask of seats
+CARD = Int(0, MAX_CARDS - 1)
+BIG = 10**9                 # a bound for counters (steps, rounds, points)
+ROW = MAX_CARDS             # a row only grows (penalty cards), never past every card
+PER_SEAT = 6
+
+# One scored round, as rounds.finish_round writes it (the score table and the next round
+# read it).
+HISTORY_ENTRY = Record({
+    "round_no": Int(0, BIG), "seats": List(SEAT, PER_SEAT, 1), "caller": Optional(SEAT),
+    "sums": List(Optional(Int(-BIG, BIG)), PER_SEAT),
+    "points": List(Optional(Int(-BIG, BIG)), PER_SEAT),
+    "notes": List(List(Str(40), 8), PER_SEAT), "winners": List(SEAT, PER_SEAT),
+    "draw": Bool(), "totals": List(Int(-BIG, BIG), PER_SEAT),
+    "hands": List(List(CARD, ROW), PER_SEAT),
+})
 
 
-def _int_list(v, n, lo=None, hi=None) -> bool:
-    return type(v) is list and len(v) == n and all(_int(x, lo, hi) for x in v)
+def _consistent(d: dict) -> None:
+    """Rules across the fields of a saved state: lengths and seats fit the player count."""
+    n = d["n"]
+    for name in ("totals", "rounds_won", "hands", "known", "peeked", "ready"):
+        if len(d[name]) != n:
+            raise Invalid(f"state.{name}: {len(d[name])} entries for {n} players")
+    seats = [d["dealer"], d["first"], d["current"], *d["seats"], *d["winners"],
+             *(x for g in d["gives"] for x in g)] + ([d["caller"]] if d["caller"] is not None
+                                                      else [])
+    if any(x >= n for x in seats):
+        raise Invalid(f"state: a seat number of {n} players is out of range")
+    if d["seats"] != sorted(set(d["seats"])):
+        raise Invalid("state.seats: not in seat order")
+    if d["final_left"] >> n or any(m >> n for row in d["known"] for m in row):
+        raise Invalid("state: a mask of seats is out of range")
+    if any(len(h) != len(k) for h, k in zip(d["hands"], d["known"])):
+        raise Invalid("state.known: does not fit the cards")
+    if (d["drawn"] is None) != (d["phase"] != "drawn"):
+        raise Invalid("state.drawn: does not fit the phase")
+    if d["match_target"] is not None and d["match_target"] != (d["discard"] or [None])[-1]:
+        raise Invalid("state.match_target: not the top of the discard pile")
+    for i, h in enumerate(d["history"]):
+        if any(len(h[k]) != n for k in ("sums", "points", "notes", "totals", "hands")) \
+                or any(x >= n for x in h["seats"] + h["winners"]) \
+                or (h["caller"] is not None and h["caller"] >= n):
+            raise Invalid(f"state.history[{i}]: does not fit {n} players")
 
 
-def _check_fields(s: State) -> None:
-    """Every saved field has its type and range (garbage must not load and crash later)."""
-    n = s.n
-    if not _int(n, 2, 6) or s.phase not in PHASES:
-        raise SaveError("the saved game is damaged (bad phase or players)")
-    seat, mask = (0, n - 1), (0, (1 << n) - 1)
-    checks = {
-        "seed": type(s.seed) in (int, str),
-        "round_no": _int(s.round_no, 0), "turns_done": _int(s.turns_done, 0),
-        "step": _int(s.step, 0), "dealer": _int(s.dealer, *seat),
-        "first": _int(s.first, *seat), "current": _int(s.current, *seat),
-        "seats": (bool(s.seats) and all(_int(x, *seat) for x in s.seats)
-                  and list(s.seats) == sorted(set(s.seats))),
-        "totals": _int_list(s.totals, n), "rounds_won": _int_list(s.rounds_won, n, 0),
-        "peeked": type(s.peeked) is list and len(s.peeked) == n
-        and all(type(x) is bool for x in s.peeked),
-        "ready": type(s.ready) is list and len(s.ready) == n
-        and all(type(x) is bool for x in s.ready),
-        "game_over": type(s.game_over) is bool,
-        "winners": all(_int(x, *seat) for x in s.winners),
-        "history": type(s.history) is list and all(type(h) is dict for h in s.history),
-        "hands": type(s.hands) is list and len(s.hands) == n and all(
-            type(h) is list and all(c is None or _int(c, 0) for c in h) for h in s.hands),
-        "known": type(s.known) is list and len(s.known) == n and all(
-            type(k) is list and all(_int(x, *mask) for x in k) for k in s.known),
-        "deck": type(s.deck) is list and all(_int(c, 0) for c in s.deck),
-        "discard": type(s.discard) is list and all(_int(c, 0) for c in s.discard),
-        "drawn": (s.drawn is None) == (s.phase != "drawn") and (s.drawn is None
-                                                                or _int(s.drawn, 0)),
-        "drawn_from": s.drawn_from in (None, "deck", "discard"),
-        "power": s.power in (None, "peek", "spy", "swap", "king"),
-        "king_target": s.king_target is None or (len(s.king_target) == 2 and all(
-            _int(x, 0) for x in s.king_target)),
-        "caller": s.caller is None or _int(s.caller, *seat),
-        "final_left": _int(s.final_left, *mask),
-        "match_target": s.match_target is None or (type(s.discard) is list and bool(s.discard)
-                                                   and s.match_target == s.discard[-1]),
-        "gives": type(s.gives) is list and all(
-            type(g) is list and len(g) == 2 and all(_int(x, *seat) for x in g)
-            for g in s.gives),
-    }
-    bad = [name for name, ok in checks.items() if not ok]
-    if bad:
-        raise SaveError(f"the saved game is damaged (bad {', '.join(bad)})")
+STATE = Record({
+    "schema": Int(), "rules": Map(Json(3, 64), max_len=80),
+    "n": Int(2, 6), "seed": AnyOf(Int(), Str(64)), "round_no": Int(0, BIG),
+    "seats": List(SEAT, PER_SEAT, 1), "dealer": SEAT, "first": SEAT,
+    "totals": List(Int(-BIG, BIG), PER_SEAT), "rounds_won": List(Int(0, BIG), PER_SEAT),
+    "history": List(HISTORY_ENTRY, 10_000), "game_over": Bool(), "winners": List(SEAT, PER_SEAT),
+    "hands": List(List(Optional(CARD), ROW), PER_SEAT), "known": List(List(MASK, ROW), PER_SEAT),
+    "deck": List(CARD, MAX_CARDS), "discard": List(CARD, MAX_CARDS), "phase": Enum(*PHASES),
+    "current": SEAT, "drawn": Optional(CARD), "drawn_from": Optional(Enum("deck", "discard")),
+    "power": Optional(Enum("peek", "spy", "swap", "king")),
+    "king_target": Optional(Tuple(SEAT, Int(0, ROW))),
+    "peeked": List(Bool(), PER_SEAT), "ready": List(Bool(), PER_SEAT), "caller": Optional(SEAT),
+    "final_left": MASK, "turns_done": Int(0, BIG), "match_target": Optional(CARD),
+    "gives": List(Tuple(SEAT, SEAT), 64), "step": Int(0, BIG), "rng": RNG_STATE,
+}, check=_consistent)
 
 
 def _check_loaded(s: State) -> None:
-    """Cheap consistency checks on a loaded state: each card once, fields in range."""
-    _check_fields(s)
-    if s.phase not in PHASES or not 2 <= s.n <= 6 or len(s.hands) != s.n:
-        raise SaveError("the saved game is damaged (bad phase or players)")
+    """What needs the rules: every card of the game in exactly one place."""
     places = [c for h in s.hands for c in h if c is not None] + s.deck + s.discard
     if s.drawn is not None:
         places.append(s.drawn)
     if sorted(places) != list(range(len(s.cards))):
         raise SaveError("the saved game is damaged (cards missing or doubled)")
-    for h, k in zip(s.hands, s.known):
-        if len(h) != len(k):
-            raise SaveError("the saved game is damaged (knowledge does not fit the cards)")

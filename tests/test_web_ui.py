@@ -147,7 +147,8 @@ def test_settings_survive_garbage_and_make_a_session():
 
 @pytest.mark.parametrize("text, key", [
     ("{", "save_bad"), ('{"schema": 0}', "save_old"), ("[]", "save_bad"),
-    ('{"schema": 1, "state": {"schema": 1}}', "save_bad"),
+    ('{"schema": 1, "state": {"schema": 1}}', "save_old"),
+    ('{"schema": 2, "state": {"schema": 1}}', "save_bad"),
 ])
 def test_bad_saves_give_a_reason_not_a_crash(text, key):
     session, got, reason = storage.load_game(text)

@@ -10,6 +10,7 @@ shown and on its own generator.
 from __future__ import annotations
 
 from ..actions import Match, permits
+from ..schema import Int, List, Num, Optional, Tuple
 from .knowledge import UNKNOWN, from_obs
 from .medium import MediumBot
 from .policy import Params
@@ -19,6 +20,10 @@ class EasyBot(MediumBot):
     """Forgets what it saw after a while; calls Cabo too early or too late."""
 
     name = "easy"
+    STATE = MediumBot.STATE.with_fields(
+        memory=List(Tuple(Int(0, 10**4), Int(0, 10**9)), 1000),  # [card id, last step]
+        round_no=Optional(Int(0, 10**9)), cabo_p=Optional(Num(0, 1)),
+        tried=Optional(Int(0, 10**4)))
     reaction_ms = 1600
     memory_steps = (3, 20)      # a seen card is remembered for this many steps (uniform)
     cabo_range = (0.25, 0.9)    # the round's Cabo threshold, uniform in this range
@@ -34,6 +39,21 @@ class EasyBot(MediumBot):
     def new_round(self) -> None:
         self.memory = {}
         self.round_no = None
+
+    def save_state(self) -> dict:
+        """The generator, the fading memory, this round's Cabo threshold, the last guess."""
+        return {**super().save_state(), "memory": [[c, s] for c, s in self.memory.items()],
+                "round_no": self.round_no,
+                "cabo_p": self.params.cabo_p["official"] if self.round_no is not None else None,
+                "tried": self.tried}
+
+    def load_state(self, saved: dict, path: str = "bot") -> None:
+        super().load_state(saved, path)
+        self.memory = {c: s for c, s in saved["memory"]}
+        self.round_no, self.tried = saved["round_no"], saved["tried"]
+        if saved["cabo_p"] is not None:
+            p = saved["cabo_p"]
+            self.params.cabo_p = {k: p for k in ("official", "caller", "hut", "single")}
 
     def _round(self, obs) -> None:
         if obs.round_no != self.round_no:

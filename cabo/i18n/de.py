@@ -11,6 +11,7 @@ TEXTS = {
     "loading_game": "Das Spiel wird geladen …",
     "loading_start": "Cabo startet …",
     "loading_ready": "Bereit",
+    "loading_failed": "Cabo konnte nicht starten. Neu laden hilft vielleicht.",
     "new_game": "Neues Spiel",
     "resume": "Zurück zum Spiel",
     "speed": "Tempo",
@@ -23,10 +24,28 @@ TEXTS = {
     "close": "Schließen",
     "dismiss": "OK",
     "save_bad": "Das gespeicherte Spiel ließ sich nicht laden ({reason}). Ein neues Spiel "
-                "beginnt; der alte Spielstand bleibt als Sicherung erhalten.",
-    "save_old": "Das gespeicherte Spiel stammt aus einer älteren Cabo-Version. Ein neues Spiel "
-                "beginnt; der alte Spielstand bleibt als Sicherung erhalten.",
-    "settings_bad": "Deine Einstellungen waren nicht lesbar und wurden zurückgesetzt.",
+                "beginnt.",
+    "save_old": "Das gespeicherte Spiel stammt aus einer anderen Cabo-Version und lässt sich "
+                "nicht fortsetzen. Ein neues Spiel beginnt.",
+    "settings_bad": "Deine Einstellungen waren nicht lesbar ({reason}) und wurden "
+                    "zurückgesetzt.",
+    "backup_kept": "Die beschädigten Daten bleiben in diesem Browser als Sicherung erhalten.",
+    "backup_failed": "Die beschädigten Daten ließen sich nicht als Sicherung aufheben (der "
+                     "Speicher des Browsers hat sie abgelehnt) und wurden entfernt.",
+    "save_failed_full": "Dein Spiel wird nicht gespeichert: Der Speicher des Browsers ist voll. "
+                        "Du kannst weiterspielen; Cabo versucht es nach jedem Zug erneut.",
+    "save_failed_denied": "Dein Spiel wird nicht gespeichert: Dieser Browser erlaubt der Seite "
+                          "nicht, Daten abzulegen (privater Modus oder eine Einstellung). Du "
+                          "kannst weiterspielen; Cabo versucht es nach jedem Zug erneut.",
+    "save_failed_other": "Dein Spiel wird nicht gespeichert: Der Browser hat das Speichern "
+                         "abgelehnt. Du kannst weiterspielen; Cabo versucht es nach jedem Zug "
+                         "erneut.",
+    "save_ok_again": "Dein Spiel wird wieder gespeichert.",
+    "tab_elsewhere": "Dieses Spiel läuft jetzt in einem anderen Tab oder Fenster dieses "
+                     "Browsers. Nur eines davon kann es spielen, deshalb pausiert es hier.",
+    "tab_take_over": "Stattdessen hier spielen",
+    "start_failed": "Cabo konnte das gespeicherte Spiel nicht anzeigen ({reason}). Ein neues "
+                    "Spiel beginnt.",
     # presets
     "preset_official": "Offiziell",
     "preset_official_desc": "Die veröffentlichten Regeln: Karten 0–13, Spiel bis 100, Kamikaze.",

@@ -11,6 +11,7 @@ TEXTS = {
     "loading_game": "Loading the game…",
     "loading_start": "Starting Cabo…",
     "loading_ready": "Ready",
+    "loading_failed": "Cabo could not start. Reloading the page may help.",
     "new_game": "New game",
     "resume": "Back to the game",
     "speed": "Speed",
@@ -22,11 +23,25 @@ TEXTS = {
     "scores": "Scores",
     "close": "Close",
     "dismiss": "OK",
-    "save_bad": "The saved game could not be loaded ({reason}). A new game starts; the old "
-                "save is kept as a backup.",
-    "save_old": "The saved game comes from an older version of Cabo. A new game starts; the "
-                "old save is kept as a backup.",
-    "settings_bad": "Your settings could not be read and were reset.",
+    "save_bad": "The saved game could not be loaded ({reason}). A new game starts.",
+    "save_old": "The saved game comes from another version of Cabo and cannot be continued. "
+                "A new game starts.",
+    "settings_bad": "Your settings could not be read ({reason}) and were reset.",
+    "backup_kept": "The damaged data is kept in this browser as a backup.",
+    "backup_failed": "The damaged data could not be kept as a backup (the browser's storage "
+                     "refused it) and has been removed.",
+    "save_failed_full": "Your game is not being saved: the browser's storage is full. You can "
+                        "keep playing; Cabo tries again after every move.",
+    "save_failed_denied": "Your game is not being saved: this browser does not allow this page "
+                          "to store data (private mode or a setting). You can keep playing; "
+                          "Cabo tries again after every move.",
+    "save_failed_other": "Your game is not being saved: the browser refused to store it. You "
+                         "can keep playing; Cabo tries again after every move.",
+    "save_ok_again": "Your game is being saved again.",
+    "tab_elsewhere": "This game is now being played in another tab or window of this browser. "
+                     "Only one of them can play it, so this one has paused.",
+    "tab_take_over": "Play here instead",
+    "start_failed": "Cabo could not show the saved game ({reason}). A new game starts.",
     # presets
     "preset_official": "Official",
     "preset_official_desc": "The published rules: 0–13 deck, game to 100, kamikaze.",

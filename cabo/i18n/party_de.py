@@ -108,7 +108,7 @@ TEXTS = {
     "board_poker_value": "{lost} von {n} Cabo-Rufen verloren",
     "board_poker_none": "kein Cabo",
     "board_bad": "Die gespeicherte Bestenliste ließ sich nicht lesen ({reason}). Eine neue "
-                 "beginnt; die alte bleibt als Sicherung erhalten.",
+                 "beginnt.",
     "stats_title": "Statistik",
     "stats_person": "Person",
     "stats_none": "Noch keine gespielte Runde auf diesem Gerät.",

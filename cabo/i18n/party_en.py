@@ -106,8 +106,7 @@ TEXTS = {
     "board_poker": "🃏 Poker face",
     "board_poker_value": "{lost} of {n} Cabo calls lost",
     "board_poker_none": "no Cabo",
-    "board_bad": "The saved leaderboard could not be read ({reason}). A new one starts; the old "
-                 "one is kept as a backup.",
+    "board_bad": "The saved leaderboard could not be read ({reason}). A new one starts.",
     "stats_title": "Statistics",
     "stats_person": "Person",
     "stats_none": "No round played on this device yet.",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .. import bots
 from ..i18n import LANGS
 from ..rules import PRESETS
-from ..session import Seat, Session
+from ..session import NAME_MAX, Seat, Session
 
 PRESET_IDS = tuple(PRESETS)
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -82,7 +82,7 @@ def normalize(value, texts) -> dict:
                 return out
             seat = default_seat(i, texts)
             if isinstance(p.get("name"), str):
-                seat["name"] = p["name"][:20]
+                seat["name"] = p["name"][:NAME_MAX]
             if p.get("kind") in KINDS:
                 seat["kind"] = p["kind"]
             seats.append(seat)
@@ -186,7 +186,7 @@ def change(settings, field: str, value: str, texts) -> dict:
     elif field == "speed" and value in SPEEDS:
         s["speed"] = value
     elif field.startswith("name:"):
-        s["players"][int(field[5:])]["name"] = value[:20]
+        s["players"][int(field[5:])]["name"] = value[:NAME_MAX]
     elif field.startswith("kind:") and value in KINDS:
         s["players"][int(field[5:])]["kind"] = value
         s["players"] = name_people(s["players"])

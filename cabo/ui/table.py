@@ -38,12 +38,13 @@ class Table:
         humans = session.humans()
         self.confirmed = humans[0] if len(humans) == 1 else None
         self.last = []             # event views (for the screen seat) of the last change
-        self.asked = set()         # (seat, step): bots already asked to react at that step
+        self.asked = session.asked  # (seat, step): bots already asked to react (saved)
         self.hint = None           # words of the last hint, until the next action
         self._soft = frozenset()   # cards only a match may take (drawn softly)
         self.flying = party_view.Flying()  # reactions, quips, toasts of the extras (transient)
         self.last_notes = []       # the extras' notes of the last change (for the live region)
         self.clock = None          # the page's clock in ms (a callable), for the extras' timing
+        self.look_ms = self._restore_look(session.look)  # ms the restored look still shows
 
     # -- who looks -----------------------------------------------------------------------
     def screen_seat(self):
@@ -196,6 +197,25 @@ class Table:
     def hide_reveals(self) -> None:
         """Turn the cards looked at face down again (after a moment, or on request)."""
         self.reveals = {}
+
+    # -- the look, saved with the game (a reload shows it again for the time left) ---------
+    def keep_look(self, ms_left: int) -> None:
+        """Put the cards being looked at, and for how many more ms, into the session."""
+        if self.reveals and self.reveal_seat is not None and ms_left > 0:
+            cards = [[o, i, c] for (o, i), c in sorted(self.reveals.items())]
+            self.session.look = {"seat": self.reveal_seat, "cards": cards,
+                                 "ms": min(int(ms_left), 60_000)}
+        else:
+            self.session.look = None
+
+    def _restore_look(self, look):
+        if not look:
+            return None
+        self.reveals = {(o, i): c for o, i, c in look["cards"]}
+        self.reveal_seat = look["seat"]
+        if len(self.session.humans()) > 1:
+            self.confirmed = look["seat"]  # the person was looking when the page went away
+        return look["ms"]
 
     # -- bots ----------------------------------------------------------------------------
     def step(self) -> int:

@@ -18,17 +18,19 @@ except ImportError:  # older Pyodide turns null into None
     jsnull = None
 from pyscript import document, window
 
+from .. import budget
 from ..i18n import LANGS, Texts, pick_language
 from ..party import board as boards
 from ..rules import PRESETS
+from ..session import Session
 from ..ui import party_view, rulesheet, setup, storage
 from ..ui.pacing import reveal_ms
 from ..ui.table import Table
-from . import render, render_party
+from . import render, render_party, tabs
 from .netpage import NetPage
 
 LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
-DOUBLE_TAP_MS = 500  # the longest pause between the two taps of a double tap
+DOUBLE_CLICK_MS = 500  # the longest pause between the two clicks (taps) of a double click
 THINK_SLICE_MS = 15  # a thinking bot gives the browser a turn after this long
 _proxies = []  # keep the event listener proxies alive
 
@@ -45,11 +47,13 @@ def _storage_get(key):
         return None
 
 
-def _storage_set(key, value) -> None:
+def _storage_set(key, value):
+    """None when stored; else why not: "full", "denied" or "other"."""
     try:
         window.localStorage.setItem(key, value)
-    except Exception:  # noqa: BLE001
-        pass
+        return None
+    except Exception as exc:  # noqa: BLE001
+        return _storage_failure(exc)
 
 
 def _storage_remove(key) -> None:
@@ -59,52 +63,100 @@ def _storage_remove(key) -> None:
         pass
 
 
+def _storage_failure(exc) -> str:
+    text = str(exc)
+    if "Quota" in text or "quota" in text:
+        return "full"
+    if "Security" in text or "denied" in text or "not allowed" in text:
+        return "denied"
+    return "other"
+
+
+def _keep_backup(stored, text) -> bool:
+    """Move a damaged value to its backup key; whether the backup really holds it now."""
+    if _storage_set(stored.backup, text) is not None:
+        _storage_remove(stored.key)  # free its room, then try once more
+        if _storage_set(stored.backup, text) is not None:
+            _storage_remove(stored.backup)
+            return False
+    _storage_remove(stored.key)
+    return _storage_get(stored.backup) == text
+
+
 class App:
     """The page: setup form or table, plus the bot and reveal timers."""
 
-    def __init__(self):
+    def __init__(self, fresh: bool = False):
         params = window.URLSearchParams.new(window.location.search)
         seed = _py(params.get("seed"))
         self.url_seed = int(seed) if seed is not None and seed.isdigit() else None
         self.lang = pick_language(_py(params.get("lang")), _storage_get(storage.LANG_KEY),
                                   window.navigator.language)
         self.t = Texts(self.lang)
-        raw = storage.load_settings(_storage_get(storage.SETTINGS_KEY))
-        self.settings = setup.normalize(raw, self.t)
         self.notice = None
         self.table = None
         self.screen = "setup"     # "setup", "table" or "rules"
         self.back_to = "setup"    # the screen the rules screen returns to
         self.focus_to = None      # a selector to focus after the next render
-        self.pointer = None       # the kind of the last pointer ("mouse", "touch", "pen")
         self.last_tap = None      # (card, time in ms) of the last click on a card
         self.version = 0          # bumped on every change by a person: stale timers stop
         self.reveal_token = 0
+        self.reveal_until = 0     # Date.now() when the cards looked at turn face down
+        self.save_problem = None  # why the last save failed ("full", ...), None if it worked
+        self.paused = False       # another tab plays the saved game now
         self.open = set()         # <details> kept open across renders
         self.announce = []
         self.stats_person = None  # the person shown on the statistics screen (a board key)
         self.expire_token = 0
-        board_text = _storage_get(boards.KEY)
-        self.board, reason = boards.load(board_text)
-        if reason:
-            _storage_set(boards.BACKUP_KEY, board_text)
-            _storage_remove(boards.KEY)
-            self.notice = self.t("board_bad", reason=reason)
-        text = _storage_get(storage.SAVE_KEY)
-        session, key, reason = storage.load_game(text)
-        if key:
-            _storage_set(storage.BACKUP_KEY, text)
-            _storage_remove(storage.SAVE_KEY)
-            self.notice = self.t(key, reason=reason) if key == "save_bad" else self.t(key)
-        if session is not None:
-            self.table = self.new_table(session)
-            self.screen = "table"
+        self.tabs = tabs.Tabs(window, _storage_get, _storage_set, self.lost_game)
+        self.settings = setup.normalize(self.load_stored("settings", storage.read_settings),
+                                        self.t)
+        self.board = self.load_stored("board", storage.read_board) or boards.empty()
+        if not fresh:
+            self.open_saved_game()
         self.net = NetPage(self)  # play across devices: resumes a hosted game, joins #join=
         self.net.start()
 
     storage_get = staticmethod(_storage_get)
     storage_set = staticmethod(_storage_set)
     storage_remove = staticmethod(_storage_remove)
+
+    def load_stored(self, name, build):
+        """A stored value through the guarded path (cabo.ui.storage.load), or None; a
+        damaged one goes to its backup key, with a message."""
+        stored = storage.STORED[name]
+        text = _storage_get(stored.key)
+        value, problem = storage.load(stored, text, build, seconds=budget.START_SECONDS)
+        if problem is not None:
+            kept = _keep_backup(stored, text)
+            self.notice = storage.notice(problem, kept, self.t)
+        return value
+
+    def open_saved_game(self) -> bool:
+        """Load the saved game and draw its first screen, within the start-up budget. A save
+        that fails anywhere on that way is moved to the backup key, with a message."""
+        self.table, self.screen = None, "setup"
+        table = self.load_stored("game", self.first_screen)
+        if table is None:
+            return False
+        self.table, self.screen = table, "table"
+        self.tabs.claim()
+        if table.look_ms:
+            self.show_look(table.look_ms)
+        return True
+
+    def first_screen(self, text):
+        """The Table of a saved game, with its first screen drawn once (so that whatever
+        drawing it needs runs inside the start-up budget)."""
+        table = self.new_table(Session.from_json(text))
+        saved = self.table, self.screen
+        self.table, self.screen = table, "table"
+        try:
+            self.page_html(with_net=False)
+        finally:
+            self.table, self.screen = saved
+        table.last, table.last_notes = [], []
+        return table
 
     # -- events --------------------------------------------------------------------------
     def on_click(self, event) -> None:
@@ -114,7 +166,7 @@ class App:
         ctl = target.dataset.ctl
         if ctl == "card":
             card = (int(target.dataset.owner), int(target.dataset.slot))
-            if self.double_tap(event, card) and (
+            if self.double_click(event, card) and (
                     events := self.table.quick_match(*card, _event_ms(event))):
                 self.after_change(events)
                 self.schedule()
@@ -158,6 +210,8 @@ class App:
         elif ctl == "dismiss":
             self.notice = None
             self.render()
+        elif ctl == "takeover":
+            self.take_over()
         elif ctl == "rules" and self.screen != "rules":
             if self.screen in ("setup", "table"):
                 self.back_to = self.screen
@@ -195,28 +249,19 @@ class App:
         if not field.startswith("name:"):
             self.render()
 
-    def on_dblclick(self, event) -> None:
-        target = _py(event.target.closest("[data-ctl='card']"))
-        if target is None or self.table is None:
-            return
-        events = self.table.quick_match(int(target.dataset.owner), int(target.dataset.slot),
-                                        _event_ms(event))
-        if events:
-            self.after_change(events)
-            self.schedule()
-
-    def on_pointerdown(self, event) -> None:
-        self.pointer = _py(getattr(event, "pointerType", None))
-
-    def double_tap(self, event, card) -> bool:
-        """A second tap on the same card within DOUBLE_TAP_MS: touch screens send no dblclick
-        (a mouse does: on_dblclick). Like a double click, it matches the card if it may."""
-        now = event.timeStamp  # when the tap happened, not when Python got to it
-        touch = (_py(getattr(event, "pointerType", None)) or self.pointer) == "touch"
+    def double_click(self, event, card) -> bool:
+        """A second click or tap on the same card within DOUBLE_CLICK_MS matches the card
+        if it may. Counted here, not by `dblclick`: the first click redraws the table, so the
+        browser never sees two clicks on one element (and touch screens send no dblclick).
+        Keyboard presses (detail 0) never count."""
+        now = event.timeStamp  # when the click happened, not when Python got to it
+        pointer = (_py(getattr(event, "detail", 1)) or 0) > 0
         last, self.last_tap = self.last_tap, (card, now)
-        if touch and last is not None and last[0] == card and now - last[1] < DOUBLE_TAP_MS:
+        if pointer and last is not None and last[0] == card and now - last[1] < DOUBLE_CLICK_MS:
             self.last_tap = None
             return True
+        if not pointer:
+            self.last_tap = None
         return False
 
     def on_input(self, event) -> None:
@@ -256,6 +301,7 @@ class App:
         self.table = self.new_table(session)
         self.screen = "table"
         self.notice = None
+        self.tabs.claim()
         self.save()
         self.render()
         window.scrollTo(0, 0)  # a phone shows the new table from its top, not the form's end
@@ -268,26 +314,73 @@ class App:
 
     def person_acts(self, key, at_ms=None) -> None:
         events = self.table.press(key, at_ms)
+        if key in ("hide", "handoff"):
+            self.save()  # the look is over: a reload does not show it again
         self.after_change(events)
         self.schedule()
 
     def after_change(self, events) -> None:
         if events:
+            if self.table.reveals:
+                self.show_look()
             self.save()
             self.announce.append(self.table.announcement())
-        if self.table.reveals:
-            self.reveal_token += 1
-            asyncio.ensure_future(self.hide_later(self.reveal_token))
         self.render()
 
     def save(self) -> None:
+        """Save the game (and the settings) if this tab plays it; a failure is told once,
+        and every later save tries again."""
+        if self.table is None or self.paused:
+            return
         if hasattr(self.table.session, "to_json"):  # a guest's table has nothing to save
+            if not self.tabs.owns():
+                self.lost_game()
+                return
             # the leaderboard first: the save remembers which rounds it already holds
+            problem = None
             if boards.record(self.board, self.table.session):
-                _storage_set(boards.KEY, boards.to_json(self.board))
-            _storage_set(storage.SAVE_KEY, self.table.session.to_json())
-            _storage_set(storage.SETTINGS_KEY, json.dumps(self.settings))
+                problem = _storage_set(boards.KEY, boards.to_json(self.board))
+            self.table.keep_look(max(0, self.reveal_until - int(window.Date.now())))
+            problem = _storage_set(storage.SAVE_KEY, self.table.session.to_json()) or problem
+            problem = _storage_set(storage.SETTINGS_KEY, json.dumps(self.settings)) or problem
+            self.saved(problem)
         self.net.after_save()
+
+    def saved(self, problem) -> None:
+        """Tell the person once that saving fails (and why), and when it works again."""
+        if problem and self.save_problem is None:
+            self.notice = self.t("save_failed_" + problem)
+        elif not problem and self.save_problem is not None:
+            if self.notice == self.t("save_failed_" + self.save_problem):
+                self.notice = self.t("save_ok_again")
+        self.save_problem = problem
+
+    def show_look(self, ms=None) -> None:
+        """The cards just looked at turn face down after a moment (`ms`, or the speed's)."""
+        ms = reveal_ms(self.table.speed) if ms is None else ms
+        self.reveal_until = int(window.Date.now()) + ms
+        self.reveal_token += 1
+        asyncio.ensure_future(self.hide_later(self.reveal_token, ms))
+
+    # -- two tabs: one plays the game, the other says so and offers to take over ----------
+    def lost_game(self) -> None:
+        """Another tab has started playing the saved game: pause here."""
+        if self.paused or self.table is None or not hasattr(self.table.session, "to_json"):
+            return
+        self.paused = True
+        self.version += 1  # the bots stop
+        self.notice = None
+        self.render()
+
+    def take_over(self) -> None:
+        """Play the saved game here again: load its latest state (the other tab played on)."""
+        self.paused = False
+        self.version += 1
+        self.notice = None
+        self.open_saved_game()
+        self.render()
+        if self.table is not None:
+            self.schedule()
 
     def schedule(self) -> None:
         self.version += 1
@@ -295,7 +388,8 @@ class App:
 
     async def bot_loop(self, version) -> None:
         """Bot moves and reactions, each after its pause, until a person must act."""
-        while version == self.version and self.screen == "table" and self.table is not None:
+        while (version == self.version and self.screen == "table" and self.table is not None
+               and not self.paused):
             task = self.table.bot_task()
             if task is None:
                 if document.getElementById("app").getAttribute("data-busy") != "false":
@@ -316,11 +410,10 @@ class App:
             else:
                 events = self.table.run_bot_task(kind, seat)
             if events:
+                if self.table.reveals and self.table.reveals != had:
+                    self.show_look()
                 self.save()
                 self.announce.append(self.table.announcement())
-                if self.table.reveals and self.table.reveals != had:
-                    self.reveal_token += 1
-                    asyncio.ensure_future(self.hide_later(self.reveal_token))
                 following = self.table.bot_task()
                 if delay or following is None or following[0] > 0:
                     self.render()
@@ -346,27 +439,30 @@ class App:
                     return None
                 slice_start = perf.now()
 
-    async def hide_later(self, token) -> None:
-        await asyncio.sleep(reveal_ms(self.table.speed) / 1000)
+    async def hide_later(self, token, ms) -> None:
+        await asyncio.sleep(ms / 1000)
         if token == self.reveal_token and self.table is not None and self.table.reveals:
             self.table.hide_reveals()
+            self.save()  # the look is over: a reload does not show it again
             self.render()
 
+    def on_pagehide(self, event) -> None:
+        """Save how long the cards looked at still show (a reload shows the rest)."""
+        if self.table is not None and self.table.reveals:
+            self.save()
+
     # -- drawing -------------------------------------------------------------------------
-    def render(self) -> None:
-        app = document.getElementById("app")
-        focus = _focus_selector(_py(document.activeElement))
-        # Panels keep their open state: read it from the page, whose toggle events are queued
-        # and may arrive after this render (then a panel just opened would be drawn closed).
-        for node in app.querySelectorAll("details[data-open]"):
-            (self.open.add if node.open else self.open.discard)(node.dataset.open)
+    def page_html(self, with_net: bool = True):
+        """(html, view of the table or None, card moves) of the screen now; no DOM."""
         t = self.t
-        in_game = self.screen == "table" and self.table is not None
+        in_game = self.screen == "table" and self.table is not None and not self.paused
         html = render.topbar(t, self.lang, LANG_NAMES, self.settings["speed"], setup.SPEEDS,
                              in_game, self.screen == "rules", self.screen == "board")
         html += render.notice(self.notice, t)
-        moves = []
-        if self.screen == "rules":
+        view, moves = None, []
+        if self.paused:
+            html += render.paused(t("tab_elsewhere"), t("tab_take_over"))
+        elif self.screen == "rules":
             html += render.rules_sheet(self.rules_view())
         elif self.screen == "board":
             session = self.table.session if self.table is not None else None
@@ -379,7 +475,8 @@ class App:
             if view["screen"] == "handoff":
                 html += render.handoff(view)
             else:
-                html += self.net.panel_html() + render.table(view, t, "log" in self.open)
+                html += (self.net.panel_html() if with_net else "") + render.table(
+                    view, t, "log" in self.open)
             moves = view.get("moves", [])
         else:
             if self.net.answer is not None:  # a guest's answer code, until the host reads it
@@ -387,6 +484,17 @@ class App:
             else:
                 html += render.setup(setup.view(self.settings, t), t, self.table is not None)
                 html += self.net.setup_html()
+        return html, view, moves
+
+    def render(self) -> None:
+        app = document.getElementById("app")
+        focus = _focus_selector(_py(document.activeElement))
+        # Panels keep their open state: read it from the page, whose toggle events are queued
+        # and may arrive after this render (then a panel just opened would be drawn closed).
+        for node in app.querySelectorAll("details[data-open]"):
+            (self.open.add if node.open else self.open.discard)(node.dataset.open)
+        html, view, moves = self.page_html()
+        in_game = view is not None
         app.innerHTML = html
         # Tests (and curious people) can see whether bots are still to move.
         busy = in_game and self.table.bot_task() is not None
@@ -473,19 +581,30 @@ def _focus_selector(node):
 
 
 def start() -> None:
-    """Build the app, draw it, and replace the loading screen."""
-    app = App()
+    """Build the app, draw it, and replace the loading screen. Whatever fails between
+    reading storage and the first render moves the saved game to the backup key and starts
+    fresh with a message; the loading screen always ends."""
+    try:
+        app = App()
+        app.render()
+    except Exception as exc:  # noqa: BLE001 - the page must come up whatever the save holds
+        try:
+            app = _fresh_app(exc)
+        except Exception:
+            _last_resort()
+            raise
     for kind, handler, capture in (("click", app.on_click, False),
                                    ("change", app.on_change, False),
                                    ("input", app.on_input, False),
-                                   ("dblclick", app.on_dblclick, False),
-                                   ("pointerdown", app.on_pointerdown, True),
                                    ("toggle", app.on_toggle, True)):
         proxy = create_proxy(handler)
         _proxies.append(proxy)
         document.addEventListener(kind, proxy, capture)
+    for kind, handler in (("storage", app.tabs.on_storage), ("pagehide", app.on_pagehide)):
+        proxy = create_proxy(handler)
+        _proxies.append(proxy)
+        window.addEventListener(kind, proxy)
     document.documentElement.lang = app.lang
-    app.render()
     root = document.getElementById("app")
     root.setAttribute("data-testid", "ready")
     root.hidden = False
@@ -493,3 +612,23 @@ def start() -> None:
     window.dispatchEvent(window.CustomEvent.new("cabo:ready"))
     if app.screen == "table":
         app.schedule()
+
+
+def _fresh_app(exc) -> App:
+    """A new game's form after a failed start, saying why; the save goes to the backup."""
+    stored = storage.STORED["game"]
+    text = _storage_get(stored.key)
+    kept = _keep_backup(stored, text) if text else None
+    app = App(fresh=True)
+    problem = storage.Problem("start_failed", storage.short(f"{type(exc).__name__}: {exc}"))
+    app.notice = storage.notice(problem, kept, app.t)
+    app.render()
+    return app
+
+
+def _last_resort() -> None:
+    """Even a fresh start failed: say so on the loading screen (both languages, as the
+    texts themselves may be what failed) instead of leaving it spinning."""
+    node = _py(document.getElementById("loading-text"))
+    if node is not None:
+        node.textContent = " / ".join(LANGS[lang]["loading_failed"] for lang in ("en", "de"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from . import render_party
+from ..session import NAME_MAX
 
 
 # The 👁 mark of who has seen a card, drawn inline (no emoji font needed).
@@ -19,6 +20,12 @@ EYE = ('<svg class="eye" viewBox="0 0 24 16" aria-hidden="true"><path d="M1 8c3-
 
 def _e(value) -> str:
     return escape(str(value), quote=True)
+
+
+def _nm(name) -> str:
+    """A player's name where it must stay on one line: cut with an ellipsis by CSS (the
+    whole name stays the element's text, and its title)."""
+    return f'<span class="nm" title="{_e(name)}">{_e(name)}</span>'
 
 
 def _select(field, label, value, choices, cls="") -> str:
@@ -69,7 +76,8 @@ def setup(v, t, can_resume) -> str:
         for p in v["presets"])
     seats = "".join(
         f'<div class="seat-row">'
-        f'<input type="text" class="name" value="{_e(s["name"])}" maxlength="20" '
+        f'<input type="text" class="name" value="{_e(s["name"])}" '
+        f'maxlength="{NAME_MAX}" '
         f'data-field="name:{s["i"]}" aria-label="{_e(s["name_label"])}">'
         f'{_select("kind:" + str(s["i"]), s["kind_label"], s["kind"], s["kinds"], "kind")}'
         f'</div>' for s in v["seats"])
@@ -109,6 +117,14 @@ def rules_sheet(v) -> str:
             f'<p class="rs-intro">{_e(v["intro"])}</p>{sections}'
             f'<div class="setup-actions"><button type="button" class="btn primary" '
             f'data-ctl="rules-back">{_e(v["back"])}</button></div></section>')
+
+
+def paused(text, button) -> str:
+    """This tab has paused: another one plays the saved game."""
+    return (f'<section class="handoff" aria-labelledby="paused-title">'
+            f'<p id="paused-title" role="status">{_e(text)}</p>'
+            f'<button type="button" class="btn primary" data-ctl="takeover">{_e(button)}'
+            f'</button></section>')
 
 
 def handoff(v) -> str:
@@ -169,7 +185,8 @@ def _player(p) -> str:
     extra = f'<span class="won">{_e(p["rounds_won"])}</span>' if p["rounds_won"] else ""
     slots = "".join(_slot(s) for s in p["slots"])
     return (f'<section class="{" ".join(cls)}" aria-label="{_e(p["row_label"])}">'
-            f'<header class="player-head"><span class="pname">{_e(p["name"])}</span>{marks}'
+            f'<header class="player-head"><span class="pname" title="{_e(p["name"])}">'
+            f'{_e(p["name"])}</span>{marks}'
             f'<span class="head-totals"><span class="ptotal">{_e(p["total"])}</span>{extra}</span>'
             f'</header>'
             f'<div class="row" role="group" aria-label="{_e(p["row_label"])}" '
@@ -223,7 +240,7 @@ def _result(r) -> str:
                    for i, h in enumerate(r["head"]))
     rows = "".join(
         f'<tr class="{"winner" if row["winner"] else ""}">'
-        f'<th scope="row">{_e(row["name"])}'
+        f'<th scope="row">{_nm(row["name"])}'
         f'{_caller_mark(row) if row["caller"] else ""}</th>'
         f'<td class="cards">{_hand(row["cards"])}</td>'
         f'<td class="num">{_e(row["sum"])}</td><td class="num">{_e(row["points"])}</td>'
@@ -239,7 +256,7 @@ def _result(r) -> str:
 
 
 def _scores(s) -> str:
-    head = "".join(f'<th scope="col">{_e(n)}</th>' for n in s["names"])
+    head = "".join(f'<th scope="col">{_nm(n)}</th>' for n in s["names"])
     rows = "".join(f'<tr><th scope="row">{_e(r["label"])}</th>'
                    + "".join(f'<td class="num">{_e(p)}</td>' for p in r["points"]) + "</tr>"
                    for r in s["rows"])

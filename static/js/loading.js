@@ -9,10 +9,12 @@ const text = document.getElementById("loading-text");
 const TEXTS = {
   en: { loading: "Loading…", loading_label: "Loading Cabo", loading_python: "Loading Python…",
         loading_game: "Loading the game…", loading_start: "Starting Cabo…",
-        loading_ready: "Ready" },
+        loading_ready: "Ready",
+        loading_failed: "Cabo could not start. Reloading the page may help." },
   de: { loading: "Lädt …", loading_label: "Cabo wird geladen", loading_python: "Python wird geladen …",
         loading_game: "Das Spiel wird geladen …", loading_start: "Cabo startet …",
-        loading_ready: "Bereit" },
+        loading_ready: "Bereit",
+        loading_failed: "Cabo konnte nicht starten. Neu laden hilft vielleicht." },
 };
 
 function pickLanguage() {
@@ -56,6 +58,16 @@ addEventListener("py:progress", ({ detail }) => {
 
 addEventListener("py:ready", () => show(0.92, words.loading_start));
 addEventListener("cabo:ready", () => show(1, words.loading_ready));
+// The loading screen always ends: once the page's Python has run (PyScript's py:all-done),
+// it has either replaced the screen (cabo:ready) or failed before it could (the game's own
+// start-up catches everything it can; see cabo/web/main.py start) - then say so.
+let ready = false;
+addEventListener("cabo:ready", () => { ready = true; });
+addEventListener("py:all-done", () => setTimeout(() => {
+  if (ready || !text) return;
+  text.textContent = words.loading_failed;
+  bar?.setAttribute("hidden", "");
+}, 0));
 show(0.02, null);
 
 // Card movements: a ghost of the card flies from where it was to where it is now.

@@ -85,8 +85,8 @@ def test_reload_mid_turn_and_mid_round_resumes_exactly(page: Page) -> None:
 
 @pytest.mark.parametrize("bad, message", [
     ("{not json", "could not be loaded"),
-    (json.dumps({"schema": 0, "state": {}}), "older version"),
-    (json.dumps({"schema": 1, "seed": 3, "seats": [], "state": {"schema": 1}}),
+    (json.dumps({"schema": 0, "state": {}}), "another version"),
+    (json.dumps({"schema": 2, "seed": 3, "seats": [], "state": {"schema": 1}}),
      "could not be loaded"),
 ])
 def test_a_damaged_save_gives_a_message_and_a_fresh_start(page: Page, bad, message) -> None:
