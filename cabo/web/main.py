@@ -253,9 +253,10 @@ class App:
         """A second click or tap on the same card within DOUBLE_CLICK_MS matches the card
         if it may. Counted here, not by `dblclick`: the first click redraws the table, so the
         browser never sees two clicks on one element (and touch screens send no dblclick).
-        Keyboard presses (detail 0) never count."""
+        A click from the keyboard (detail 0, no pointer type) never counts."""
         now = event.timeStamp  # when the click happened, not when Python got to it
-        pointer = (_py(getattr(event, "detail", 1)) or 0) > 0
+        pointer = ((_py(getattr(event, "detail", 0)) or 0) > 0
+                   or bool(_py(getattr(event, "pointerType", None))))
         last, self.last_tap = self.last_tap, (card, now)
         if pointer and last is not None and last[0] == card and now - last[1] < DOUBLE_CLICK_MS:
             self.last_tap = None
