@@ -235,6 +235,8 @@ class Session:
             d = parse(text, HEAD, max_chars=MAX_SAVE_CHARS)
         except Invalid as exc:
             raise SaveError(f"the saved game is not readable: {exc}") from None
+        if type(d["schema"]) is not int:
+            raise SaveError("the saved game is damaged (schema: not a whole number)")
         if d["schema"] != SAVE_SCHEMA:
             raise OldSave(f"the saved game comes from another version (schema "
                           f"{str(d['schema'])[:12]}, now {SAVE_SCHEMA})")

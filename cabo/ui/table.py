@@ -38,13 +38,16 @@ class Table:
         humans = session.humans()
         self.confirmed = humans[0] if len(humans) == 1 else None
         self.last = []             # event views (for the screen seat) of the last change
-        self.asked = session.asked  # (seat, step): bots already asked to react (saved)
+        # (seat, step): bots already asked to react; saved with the session (a guest's
+        # remote session has no bots and keeps none)
+        self.asked = getattr(session, "asked", set())
         self.hint = None           # words of the last hint, until the next action
         self._soft = frozenset()   # cards only a match may take (drawn softly)
         self.flying = party_view.Flying()  # reactions, quips, toasts of the extras (transient)
         self.last_notes = []       # the extras' notes of the last change (for the live region)
         self.clock = None          # the page's clock in ms (a callable), for the extras' timing
-        self.look_ms = self._restore_look(session.look)  # ms the restored look still shows
+        # ms the look restored from a save still shows
+        self.look_ms = self._restore_look(getattr(session, "look", None))
 
     # -- who looks -----------------------------------------------------------------------
     def screen_seat(self):
@@ -203,10 +206,11 @@ class Table:
         """Put the cards being looked at, and for how many more ms, into the session."""
         if self.reveals and self.reveal_seat is not None and ms_left > 0:
             cards = [[o, i, c] for (o, i), c in sorted(self.reveals.items())]
-            self.session.look = {"seat": self.reveal_seat, "cards": cards,
-                                 "ms": min(int(ms_left), 60_000)}
+            look = {"seat": self.reveal_seat, "cards": cards, "ms": min(int(ms_left), 60_000)}
         else:
-            self.session.look = None
+            look = None
+        if hasattr(self.session, "look"):  # a guest's remote session saves nothing
+            self.session.look = look
 
     def _restore_look(self, look):
         if not look:
