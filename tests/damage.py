@@ -12,7 +12,7 @@ import json
 import random
 
 from cabo import PRESETS
-from cabo.actions import InitialPeek
+from cabo.actions import Several
 from cabo.session import Seat, Session
 
 
@@ -25,7 +25,7 @@ def real_session(preset="official", levels=("easy", "medium"), seed=5, person_mo
     for _ in range(person_moves):
         if s.state.phase in ("round_over", "game_over"):
             break
-        legal = s.legal(0)
+        legal = [a for a in s.legal(0) if not isinstance(a, Several)]  # concrete moves
         if legal:
             s.act(rng.choice(legal))
         s.run_bots()

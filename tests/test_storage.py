@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cabo import PRESETS, apply, budget, new_game
+from cabo.actions import Several
 from cabo.i18n import Texts
 from cabo.logschema import EVENTS, LOG_ENTRY, check_log
 from cabo.schema import Invalid, List, Record, Str, depth, parse
@@ -216,7 +217,7 @@ def _play(session, moves, reload_every=None):
         if task is not None:
             table.run_bot_task(task[1], task[2])
             continue
-        legal = table.legal()
+        legal = [a for a in table.legal() if not isinstance(a, Several)]  # concrete moves
         if not legal:
             break
         table.act(legal[s.state.step % len(legal)])
