@@ -28,11 +28,15 @@ from ..net import signal
 from ..net.guest import NetGuest, RemoteSession
 from ..net.host import NetHost
 from ..net.view import SeatTable
+from ..schema import Invalid, Json, parse
 from ..ui import setup
 
 HOST_KEY = "cabo.net.host"
 GUEST_KEY = "cabo.net.guest"
 STUN_KEY = "cabo.net.stun"
+# Both net keys are outside input: bounded in size and depth before json.loads sees them.
+STORED_NET = Json(4, 100)
+STORED_NET_CHARS = 20_000
 _proxies = []
 
 
@@ -79,8 +83,9 @@ class NetPage:
         meta = self.app.storage_get(HOST_KEY)
         if table is not None and meta:
             try:
-                self.host = NetHost.from_dict(json.loads(meta), table.session, self._apply)
-            except (ValueError, KeyError, TypeError):
+                self.host = NetHost.from_dict(parse(meta, STORED_NET, STORED_NET_CHARS),
+                                              table.session, self._apply)
+            except (Invalid, ValueError, KeyError, TypeError):
                 self.app.storage_remove(HOST_KEY)
                 return
             self.app.table = SeatTable(table.session, self.app.t, table.speed)
@@ -96,8 +101,9 @@ class NetPage:
 
     def guest_token(self):
         try:
-            saved = json.loads(self.app.storage_get(GUEST_KEY) or "null")
-        except ValueError:
+            saved = parse(self.app.storage_get(GUEST_KEY) or "null", STORED_NET,
+                          STORED_NET_CHARS)
+        except (Invalid, ValueError):
             return None
         return saved.get("token") if isinstance(saved, dict) else None
 

@@ -5,6 +5,7 @@ damaged-save message, a mouse double click."""
 from __future__ import annotations
 
 import copy
+import json
 import re
 import sys
 from pathlib import Path
@@ -198,3 +199,20 @@ def test_a_mouse_double_click_matches_a_card(page: Page) -> None:
     expect(log.locator("li")).not_to_have_count(before)
     expect(log.locator("li").first).to_contain_text(
         re.compile(r"You match your card 3|You throw your card 3"))
+
+
+# -- the play-across-devices keys are outside input too ------------------------------------
+def test_deeply_nested_net_keys_never_stop_the_page(page: Page) -> None:
+    """A host's table and a guest's seat token nested 100,000 levels deep: the saved game
+    resumes as a game on this device alone, with no uncaught error (the fixture fails on
+    any console or page error)."""
+    deep = "[" * 100_000 + "]" * 100_000
+    open_page(page, 3)
+    page.evaluate("([s, d]) => { localStorage.setItem('cabo.save', s);"
+                  " localStorage.setItem('cabo.net.host', d);"
+                  " localStorage.setItem('cabo.net.guest', d); }",
+                  [json.dumps(SAVE), deep])
+    page.reload()
+    boot(page)
+    expect(page.get_by_role("group", name="Your cards")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('cabo.net.host')") is None
