@@ -37,6 +37,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 
 OBSERVE = """
 globalThis.caboThinkMs = [];
+globalThis.caboThinkSlices = [];
 globalThis.caboLongTasks = [];
 globalThis.caboRecording = false;
 new PerformanceObserver((list) => {
@@ -88,6 +89,7 @@ def main(argv=None) -> dict:
                 driver.press(page, "Next round")
         page.evaluate("() => { globalThis.caboRecording = false; }")
         think = page.evaluate("() => globalThis.caboThinkMs")
+        slices = page.evaluate("() => globalThis.caboThinkSlices")
         longs = page.evaluate("() => globalThis.caboLongTasks")
         browser.close()
     server.shutdown()
@@ -100,6 +102,9 @@ def main(argv=None) -> dict:
               "thinking_ms_max": round(max(think, default=0.0), 1),
               "beyond_pause_ms_p95": round(pct(late, 0.95), 1),
               "beyond_pause_ms_max": round(max(late, default=0.0), 1),
+              "slices": len(slices), "slice_ms_p99": round(pct(slices, 0.99), 1),
+              "slice_ms_max": round(max(slices, default=0.0), 1),
+              "busy_ms_total": round(sum(slices)), "thinking_ms_total": round(sum(think)),
               "long_tasks": len(longs), "long_task_ms_max": round(max(longs, default=0.0), 1),
               "long_tasks_ms": [round(x) for x in sorted(longs, reverse=True)[:20]]}
     if args.json:
@@ -111,6 +116,9 @@ def main(argv=None) -> dict:
               f"p95 {result['thinking_ms_p95']} ms, max {result['thinking_ms_max']} ms; beyond the "
               f"{pause:.0f} ms pause: p95 {result['beyond_pause_ms_p95']} ms, max "
               f"{result['beyond_pause_ms_max']} ms")
+        print(f"thinking slices {result['slices']} (Python running between the browser's turns): "
+              f"p99 {result['slice_ms_p99']} ms, longest {result['slice_ms_max']} ms; busy "
+              f"{result['busy_ms_total']} ms of {result['thinking_ms_total']} ms thinking")
         print(f"long tasks (> 50 ms) during play: {result['long_tasks']}, longest "
               f"{result['long_task_ms_max']} ms; the longest: {result['long_tasks_ms']}")
     return result

@@ -31,10 +31,20 @@ HINT_CONFIDENCE = 2.0   # standard errors a hint must win by to differ from medi
 
 def suggest(obs, legal, seed: int = 0, simulations: int = HINT_SIMULATIONS) -> tuple:
     """(action, explanation code) for this seat now: medium's move unless clearly beaten."""
+    working = thinking(obs, legal, seed, simulations)
+    while True:
+        try:
+            next(working)
+        except StopIteration as done:
+            return done.value
+
+
+def thinking(obs, legal, seed: int = 0, simulations: int = HINT_SIMULATIONS):
+    """`suggest` as a generator that yields every few engine steps of its search (the page
+    runs it in slices, as it runs the bots' thinking) and returns what `suggest` returns."""
     bot = HardBot(seed, simulations=simulations, confidence=HINT_CONFIDENCE, params=MEDIUM)
-    moves = own_moves(legal)
-    if moves:
-        action = bot.choose(obs, legal)
+    if own_moves(legal):
+        action = yield from bot.think(obs, legal)
     else:
         action = bot.react(obs, legal) if legal else None
     return action, explain(obs, action)

@@ -139,6 +139,7 @@ TEXTS = {
     "you_mark": "du",
     "hint": "Tipp",
     "hint_text": "Tipp: {text}",
+    "hint_thinking": "Tipp: ich überlege …",
     # hints (codes of cabo.bots.hint)
     "hint_wait": 'Gerade gibt es nichts zu entscheiden.',
     "hint_initial_peek": 'Sieh dir die markierten Karten an.',

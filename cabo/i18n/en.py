@@ -133,6 +133,7 @@ TEXTS = {
     "you_mark": "you",
     "hint": "Hint",
     "hint_text": "Hint: {text}",
+    "hint_thinking": "Hint: thinking …",
     # hints (codes of cabo.bots.hint)
     "hint_wait": 'Nothing to decide right now.',
     "hint_initial_peek": 'Look at the highlighted cards.',

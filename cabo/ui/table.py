@@ -16,10 +16,7 @@ from . import choices, party_view
 from .describe import Words
 from .pacing import next_bot_task
 
-try:  # the hint button appears when the bots offer a suggestion
-    from ..bots.hint import suggest
-except ImportError:  # pragma: no cover - older bots package
-    suggest = None
+from ..bots.hint import thinking as hint_thinking
 
 RESULT_PHASES = ("round_over", "game_over")
 LOG_LINES = 80
@@ -137,11 +134,29 @@ class Table:
 
     def show_hint(self) -> None:
         """Ask the hint bot (it sees this seat's observation only); select its cards."""
+        working = self.hint_thinking()
+        while True:
+            try:
+                next(working)
+            except StopIteration:
+                return
+
+    def hint_thinking(self):
+        """`show_hint` as a generator (the page runs its search in slices): it yields while
+        the hint bot thinks and returns True once the hint is shown; False if there is none,
+        or if the game moved on meanwhile (then the hint is dropped)."""
         seat = self.screen_seat()
-        if suggest is None or seat is None:
-            return
+        if seat is None:
+            return False
         obs = self.session.observation(seat)
-        action, code = suggest(obs, self.session.legal(seat), obs.step)
+        action, code = yield from hint_thinking(obs, self.session.legal(seat), obs.step)
+        if self.screen_seat() != seat or self.session.observation(seat).step != obs.step:
+            return False
+        self.show_suggestion(action, code)
+        return True
+
+    def show_suggestion(self, action, code) -> None:
+        """Show the hint's words and select the cards it names."""
         key = "hint_" + code
         self.hint = self.t("hint_text", text=self.t(key) if self.t.has(key) else code)
         if action is not None:
@@ -293,7 +308,7 @@ class Table:
             buttons.append(self._extra("clear", "clear_selection"))
         if self.reveals and self.reveal_seat == seat:
             buttons.append(self._extra("hide", "hide_cards"))
-        if (suggest is not None and obs.phase not in RESULT_PHASES
+        if (obs.phase not in RESULT_PHASES
                 and any(not is_off_turn(a) for a in legal)):
             buttons.append(self._extra("hint", "act_hint"))
         return {

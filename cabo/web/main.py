@@ -314,6 +314,10 @@ class App:
         return table
 
     def person_acts(self, key, at_ms=None) -> None:
+        if key == "hint":  # the hint bot searches: in slices, so the page stays responsive
+            self.schedule()
+            asyncio.ensure_future(self.give_hint(self.version))
+            return
         events = self.table.press(key, at_ms)
         if key in ("hide", "handoff"):
             self.save()  # the look is over: a reload does not show it again
@@ -419,21 +423,37 @@ class App:
                 if delay or following is None or following[0] > 0:
                     self.render()
 
-    async def think(self, thinking, version):
+    async def give_hint(self, version) -> None:
+        """Think about the hint in slices (the table says so meanwhile), then show it; it is
+        dropped if the person acts or the game moves on first."""
+        self.table.hint = self.t("hint_thinking")
+        self.render()
+        shown = await self.think(self.table.hint_thinking(), version, timed=False)
+        if version == self.version and self.screen == "table":
+            if not shown:
+                self.table.hint = None
+            self.render()
+
+    async def think(self, thinking, version, timed=True):
         """Run a bot's thinking (a generator) in slices of about THINK_SLICE_MS, giving the
         browser a turn between them; its result, or None if the game changed meanwhile.
         The hard bot's budget is a step count: the slicing never changes its choice."""
         perf = window.performance
+        slices = _py(getattr(window, "caboThinkSlices", None)) if timed else None
         start = slice_start = perf.now()
         while True:
             try:
                 next(thinking)
             except StopIteration as done:
                 log = _py(getattr(window, "caboThinkMs", None))  # tools/bench_thinking.py
-                if log is not None:
+                if log is not None and timed:
                     log.push(perf.now() - start)
+                if slices is not None:
+                    slices.push(perf.now() - slice_start)
                 return done.value
             if perf.now() - slice_start >= THINK_SLICE_MS:
+                if slices is not None:
+                    slices.push(perf.now() - slice_start)
                 await asyncio.sleep(0)
                 if version != self.version or self.screen != "table":
                     thinking.close()
