@@ -29,8 +29,8 @@ from .actions import (
     CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy, KingSwap, Match,
     NextRound, PairDiscard, PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap, TakeDiscard)
 from .errors import IllegalAction
-from .legal import (HOST, cabo_allowed, legal_actions, own_actions, peek_choices,  # noqa: F401
-                    power_allows, to_move)
+from .legal import (HOST, _peek_choices, cabo_allowed, legal_actions, own_actions,  # noqa: F401
+                    peek_choices, power_allows, to_move)
 from .events import Event
 from .rounds import end_game, finish_round, next_round, start_game, try_reshuffle
 from .scoring import game_result
@@ -53,28 +53,27 @@ def apply(state, action) -> list:
         if type(action) is Several:
             raise IllegalAction(f"{action!r} stands for several actions: choose one (make)")
         raise IllegalAction(f"not an action: {action!r}")
-    seat = getattr(action, "seat", None)
+    seat = action.seat  # (every action class has a seat)
     if type(seat) is not int or not 0 <= seat < state.n:
         raise IllegalAction(f"no seat {seat!r} in this game")
-    if _FIELD_NAMES[type(action)]:
-        _check_fields(action)
-    check, do = handler
+    check, do, names = handler
+    if names:
+        _check_fields(action, names)
     check(state, action)
     events = []
     do(state, action, events)
     state.step += 1
-    _after_action(state, events)
+    if state.rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
+        _after_action(state, events)
     return events
 
 
-def _check_fields(action) -> None:
+def _check_fields(action, names=None) -> None:
     """Malformed values raise IllegalAction: ints (not bools) and tuples of ints / of pairs."""
-    for name in _FIELD_NAMES[type(action)]:  # (seat is checked by apply)
+    for name in names or _FIELD_NAMES[type(action)]:  # (seat is checked by apply)
         value = getattr(action, name)
         if name == "slots":
-            ok = isinstance(value, tuple) and (
-                (len(value) == 1 and type(value[0]) is int)
-                or all(type(i) is int for i in value))
+            ok = isinstance(value, tuple) and all(type(i) is int for i in value)
         elif name == "cards":
             ok = isinstance(value, tuple) and all(
                 isinstance(p, tuple) and len(p) == 2 and all(type(i) is int for i in p)
@@ -121,7 +120,9 @@ def _check_turn(state, a, phases) -> None:
 def _check_peek(state, a):
     _require(state.phase == "peek", "the initial peek is over")
     _require(a.seat in state.seats and not state.peeked[a.seat], "this seat has peeked already")
-    _require(isinstance(a.slots, tuple) and a.slots in peek_choices(state),
+    rules = state.rules
+    _require(isinstance(a.slots, tuple) and a.slots in _peek_choices(
+        rules.hand_size, rules.initial_peek, rules.peek_count),
              f"peek at {state.rules.peek_count} different own slots "
              f"({state.rules.initial_peek})")
 
@@ -139,8 +140,10 @@ def _do_peek(state, a, events):
 
 # DrawDeck / TakeDiscard
 def _check_draw(state, a):
-    _check_turn(state, a, ("turn",))
-    _require(bool(state.deck), "the deck is empty")
+    if state.gives or state.phase != "turn" or a.seat != state.current:
+        _check_turn(state, a, ("turn",))
+    if not state.deck:
+        raise IllegalAction("the deck is empty")
 
 
 def _close_window(state):
@@ -158,7 +161,11 @@ def _do_draw(state, a, events):
 
 
 def _check_take(state, a):
-    _check_turn(state, a, ("turn",))
+    if state.gives or state.phase != "turn" or a.seat != state.current:
+        _check_turn(state, a, ("turn",))
+    hand = state.hands[a.seat]
+    if state.rules.take_discard and state.discard and hand.count(None) != len(hand):
+        return
     _require(state.rules.take_discard, "these rules do not allow taking the discard")
     _require(bool(state.discard), "the discard pile is empty")
     _require(state.has_cards(a.seat), "you have no card to replace")
@@ -174,13 +181,19 @@ def _do_take(state, a, events):
 
 # Replace / Discard
 def _check_replace(state, a):
-    _check_turn(state, a, ("drawn",))
     slots = a.slots
-    hand = state.hands[a.seat]
-    if len(slots) == 1:  # (the common case, checked without building lists)
+    if type(slots) is tuple and len(slots) == 1 and type(slots[0]) is int:
+        # (the common case, checked without building lists)
+        if state.gives or state.phase != "drawn" or a.seat != state.current:
+            _check_turn(state, a, ("drawn",))
         i = slots[0]
-        _require(0 <= i < len(hand) and hand[i] is not None, "choose your own cards")
+        hand = state.hands[a.seat]
+        if not (0 <= i < len(hand) and hand[i] is not None):
+            raise IllegalAction("choose your own cards")
         return
+    _check_fields(a, ("slots",))
+    _check_turn(state, a, ("drawn",))
+    hand = state.hands[a.seat]
     _require(isinstance(slots, tuple) and len(slots) >= 1, "choose at least one slot")
     _require(len(set(slots)) == len(slots) and list(slots) == sorted(slots),
              "slots must be different and in ascending order")
@@ -195,7 +208,8 @@ def _check_replace(state, a):
 def _do_replace(state, a, events):
     seat, slots = a.seat, a.slots
     hand, known = state.hands[seat], state.known[seat]
-    drawn, mask = state.drawn, _drawn_mask(state, seat)
+    drawn = state.drawn
+    mask = state.all_mask if state.drawn_from == "discard" else 1 << seat
     state.drawn = None
     if len(slots) == 1:  # (the common case, without the lists of a multi-replace)
         i = slots[0]
@@ -204,9 +218,13 @@ def _do_replace(state, a, events):
         hand[i] = drawn
         known[i] = mask
         state.match_target = old
-        events.append(Event("replace", seat, slots=[i], discarded=[old], ok=True,
-                            **_drawn_public(state, drawn), secret={"card": drawn},
-                            secret_to=1 << seat))
+        if state.drawn_from == "discard":
+            event = Event("replace", seat, slots=[i], discarded=[old], ok=True, card=drawn,
+                          secret={"card": drawn}, secret_to=1 << seat)
+        else:
+            event = Event("replace", seat, slots=[i], discarded=[old], ok=True,
+                          secret={"card": drawn}, secret_to=1 << seat)
+        events.append(event)
         power = state.powers[old]
         if power and state.rules.power_on == "any_discard":
             return _enter_power(state, power, events)
@@ -248,7 +266,8 @@ def _drawn_public(state, drawn):
 
 
 def _check_discard(state, a):
-    _check_turn(state, a, ("drawn",))
+    if state.gives or state.phase != "drawn" or a.seat != state.current:
+        _check_turn(state, a, ("drawn",))
     _require(state.drawn_from == "deck" or not state.has_cards(a.seat),
              "a card taken from the discard pile must replace one of yours")
 
@@ -266,6 +285,9 @@ def _do_discard(state, a, events):
 
 
 # Powers
+_POWER_PHASES = ("power", "king")
+
+
 def _enter_power(state, power, events):
     state.power = power
     state.phase = "power"
@@ -273,7 +295,8 @@ def _enter_power(state, power, events):
 
 
 def _check_power(state, a):
-    _check_turn(state, a, ("power", "king"))
+    if state.gives or state.phase not in _POWER_PHASES or a.seat != state.current:
+        _check_turn(state, a, _POWER_PHASES)
     if not power_allows(state, a):
         raise IllegalAction(f"{a!r} is not allowed now")
 
@@ -349,7 +372,8 @@ def _do_cabo(state, a, events):
 
 
 def _check_end_turn(state, a):
-    _check_turn(state, a, ("after_turn",))
+    if state.gives or state.phase != "after_turn" or a.seat != state.current:
+        _check_turn(state, a, ("after_turn",))
 
 
 def _do_end_turn(state, a, events):
@@ -364,6 +388,14 @@ def _end_turn(state, events):
     state.turns_done += 1
     if state.caller is not None:
         state.final_left &= ~(1 << state.current)
+    elif not state.rules.cabo_after_turn and state.deck and len(state.seats) == state.n:
+        # (the common case of _advance and _begin_turn, inlined: nobody called, the deck
+        # has a card, everyone is dealt in)
+        seat = state.current + 1
+        state.current = seat = seat if seat < state.n else 0
+        state.phase = "turn"
+        events.append(Event("turn", seat))
+        return
     if state.rules.cabo_after_turn and cabo_allowed(state):
         state.phase = "after_turn"
         return
@@ -468,3 +500,6 @@ _HANDLERS = {
     EndGame: (_check_end_game, _do_end_game),
 }
 _FIELD_NAMES = {cls: tuple(f.name for f in fields(cls) if f.name != "seat") for cls in _HANDLERS}
+# (Replace checks its slots itself, with a fast path for one slot)
+_HANDLERS = {cls: (check, do, () if cls is Replace else _FIELD_NAMES[cls])
+             for cls, (check, do) in _HANDLERS.items()}

@@ -66,7 +66,9 @@ def own_actions(state, seat: int) -> list:
     out = []
     if phase == "peek":
         if seat in state.seats and not state.peeked[seat]:
-            out = [InitialPeek(seat, slots) for slots in peek_choices(state)]
+            rules = state.rules
+            out = list(_peek_actions(seat, rules.hand_size, rules.initial_peek,
+                                     rules.peek_count))
         return out
     if phase in ("round_over", "game_over"):
         if phase == "round_over" and seat == HOST:
@@ -84,13 +86,17 @@ _TURN_PHASES = frozenset(("turn", "drawn", "power", "king", "after_turn"))
 
 def peek_choices(state) -> list:
     """The slot sets the initial peek may look at under these rules."""
-    size = state.rules.hand_size
-    how = state.rules.initial_peek
+    rules = state.rules
+    return list(_peek_choices(rules.hand_size, rules.initial_peek, rules.peek_count))
+
+
+@lru_cache(maxsize=64)
+def _peek_choices(size, how, count) -> tuple:
     if how == "outer":
-        return [(0, size - 1)]
+        return ((0, size - 1),)
     if how == "all":
-        return [tuple(range(size))]
-    return list(combinations(range(size), state.rules.peek_count))
+        return (tuple(range(size)),)
+    return tuple(combinations(range(size), count))
 
 
 def cabo_allowed(state) -> bool:
@@ -103,19 +109,33 @@ def _turn_actions(state, seat) -> list:
     phase = state.phase
     rules = state.rules
     if phase == "turn":
-        out = [_simple(DrawDeck, seat)] if state.deck else []
-        if rules.take_discard and state.discard and state.has_cards(seat):
-            out.append(_simple(TakeDiscard, seat))
-        if rules.cabo_instead and cabo_allowed(state):
-            out.append(_simple(CallCabo, seat))
+        # (the few possible lists are cached per seat: actions are immutable values)
+        hand = state.hands[seat]
+        key = (seat, bool(state.deck),
+               bool(rules.take_discard and state.discard and hand.count(None) != len(hand)),
+               bool(rules.cabo_instead and state.caller is None
+                    and state.turns_done >= rules.cabo_min_rounds * len(state.seats)))
+        options = _TURN_OPTIONS.get(key)
+        if options is None:
+            options = _TURN_OPTIONS[key] = _turn_options(*key)
+        return list(options)
+    if phase == "drawn":
+        hand = state.hands[seat]
+        most = state.most_equal if rules.multi_replace else 1
+        if None not in hand:  # (a full row: cached by its length)
+            key = (seat, len(hand), most, state.drawn_from == "deck")
+            options = _DRAWN_OPTIONS.get(key)
+            if options is None:
+                options = _DRAWN_OPTIONS[key] = _replace_options(
+                    seat, tuple(range(len(hand))), most) + (
+                    (Discard(seat),) if key[3] or not hand else ())
+            return list(options)
+        own = state.occupied(seat)
+        out = list(_replace_options(seat, tuple(own), most))
+        if state.drawn_from == "deck" or not own:
+            out.append(_simple(Discard, seat))
         return out
     own = state.occupied(seat)
-    if phase == "drawn":
-        out = list(_replace_options(seat, tuple(own),
-                                    state.most_equal if rules.multi_replace else 1))
-        if state.drawn_from == "deck" or not own:
-            out.append(Discard(seat))
-        return out
     if phase == "power":
         return _power_actions(state, seat, own) + [_simple(SkipPower, seat)]
     if phase == "king":
@@ -127,6 +147,20 @@ def _turn_actions(state, seat) -> list:
         return ([_simple(CallCabo, seat)] if state.caller is None else []) + [
             _simple(EndTurn, seat)]
     return []
+
+
+@lru_cache(maxsize=256)
+def _peek_actions(seat, size, how, count) -> tuple:
+    return tuple(InitialPeek(seat, slots) for slots in _peek_choices(size, how, count))
+
+
+_TURN_OPTIONS: dict = {}
+_DRAWN_OPTIONS: dict = {}
+
+
+def _turn_options(seat, draw, take, cabo) -> tuple:
+    return tuple(a for a, ok in ((_simple(DrawDeck, seat), draw), (_simple(TakeDiscard, seat), take),
+                                 (_simple(CallCabo, seat), cabo)) if ok)
 
 
 @lru_cache(maxsize=None)

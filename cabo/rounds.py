@@ -15,13 +15,16 @@ def shuffle(rng, x: list) -> None:
     """`rng.shuffle(x)`, inlined for speed: the same algorithm and the same calls to
     `getrandbits` as `random.Random.shuffle`, so a seed deals the same cards."""
     getrandbits = rng.getrandbits
+    bits = _BITS if len(x) <= len(_BITS) else [(i + 1).bit_length() for i in range(len(x))]
     for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+        k = bits[i]
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+_BITS = tuple((i + 1).bit_length() for i in range(512))  # bits of the range 0..i
 
 
 def start_game(state, events) -> None:

@@ -104,6 +104,8 @@ class State:
     def next_seat(self, seat: int) -> int:
         """The next seat of this round clockwise (seat order) after `seat`."""
         seats = self.seats
+        if len(seats) == self.n:  # (everyone is dealt in: the common case)
+            return seat + 1 if seat + 1 < self.n else 0
         for s in range(seat + 1, seat + 1 + self.n):
             if s % self.n in seats:
                 return s % self.n
