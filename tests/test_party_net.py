@@ -50,3 +50,45 @@ def test_the_hosts_reaction_and_bad_reactions():
     g.send_react("wow")
     official.pump()
     assert g.error == "illegal" and not reactions(g)
+
+
+def test_a_guest_sees_noses_its_own_marks_and_the_awards_at_the_reveal():
+    h = Harness("party", n=3)
+    _, g1 = h.guests[1]
+    _, g2 = h.guests[2]
+    party = h.session.party
+    r = h.session.state.round_no
+    party.noses = {2: r}        # seat 2 called Cabo and lost last round
+    party.marks[1] = [0]        # the host swapped with seat 1: seat 1 may take revenge
+    party.rounds = [{"round_no": r, "awards": [["memory_king", [1], 3]],
+                     "earned": [[1, "double_match"]]}]
+    h.deliver(h.host.updates())
+    t1 = SeatTable(RemoteSession(g1), Texts("en"), seat=1)
+    t2 = SeatTable(RemoteSession(g2), Texts("en"), seat=2)
+    kinds = {s: [b["kind"] for b in p["badges"]] for s, p in
+             ((p["seat"], p) for p in t1.view()["players"])}
+    assert kinds == {0: ["mark"], 1: [], 2: ["nose"]}
+    kinds2 = {p["seat"]: [b["kind"] for b in p["badges"]] for p in t2.view()["players"]}
+    assert kinds2 == {0: [], 1: [], 2: ["nose"]}  # seat 1's marks are not seat 2's to see
+    assert g2.party.marked_by(2) == [] and g1.party.marked_by(1) == [0]
+    assert g1.party.last_round(r)["awards"] == [["memory_king", [1], 3]]
+    assert not h.host.dropped and not g1.dropped and not g2.dropped
+
+
+def test_a_state_with_malformed_extras_is_dropped():
+    h = Harness("party", n=2)
+    _, guest = h.guests[1]
+    obs = h.session.observation(1)
+    legal = h.session.legal(1)
+    seats = [{"name": "Host", "bot": None, "away": False}, {"name": "G", "bot": None,
+                                                           "away": False}]
+    for bad in ({"noses": [[99, 1]], "marks": [], "round": None},
+                {"noses": [], "marks": "0", "round": None},
+                {"noses": [], "marks": [], "round": {"round_no": 1, "awards": [["x", [], 1]],
+                                                     "earned": []}},
+                {"noses": [], "marks": [], "round": None, "extra": 1}, [1]):
+        before = guest.party
+        kind, _ = guest.receive(protocol.state(10**6 + len(guest.dropped), obs, legal, [],
+                                               seats, [], None, bad))
+        assert kind is None and guest.party is before
+    assert len(guest.dropped) == 5

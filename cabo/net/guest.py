@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..actions import action_to_dict
 from ..rules import Rules
 from ..session import Seat
+from ..party import shown
 from . import protocol
 from .build import BUILD
 
@@ -58,6 +59,11 @@ class RemoteSession:
     def log_for(self, seat) -> list:
         return list(self.guest.log)
 
+    @property
+    def party(self):
+        """The extras this seat's screen shows (cabo.party.shown.Shown), None without."""
+        return self.guest.party
+
     def react(self, seat, emoji, at_ms=None):
         """Send an emoji reaction to the host; it comes back with the next `state` (None:
         nothing to show before that)."""
@@ -87,6 +93,7 @@ class NetGuest:
         self.seats = []
         self.waiting = []
         self.log = []
+        self.party = None           # the extras shown (cabo.party.shown.Shown) or None
         self.error = None           # the last error code from the host, until the next state
         self.out = 0
         self.last_in = 0
@@ -144,6 +151,7 @@ class NetGuest:
         self.last_in = msg["n"]
         self.obs, self.legal, self.seats, self.waiting = obs, legal, msg["seats"], msg["waiting"]
         self.error = None
+        self.party = None if msg["party"] is None else shown.Shown(msg["party"], self.seat)
         if msg["log"] is not None:
             self.log = list(msg["log"])
         self.log += msg["events"]

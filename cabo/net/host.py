@@ -31,6 +31,7 @@ from ..bots import make_bot
 from ..engine import to_move
 from ..errors import IllegalAction
 from ..session import Seat
+from ..party import shown
 from . import protocol
 from .build import BUILD
 
@@ -263,7 +264,8 @@ class NetHost:
             sync = [_entry_view(e, seat) for e in log[-SYNC_LOG:]] if first else None
             text = protocol.state(link.next_n(), self.session.observation(seat),
                                   self.session.legal(seat) if seat not in self.stand_ins else [],
-                                  [] if first else new, seats, waiting, sync)
+                                  [] if first else new, seats, waiting, sync,
+                                  shown.for_seat(self.session.party, seat))
             out.append((link_id, self._send(link, text)))
         return out
 

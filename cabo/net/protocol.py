@@ -21,7 +21,9 @@ Host to guest:
   Observation without its rules), what it may do (`legal`, grouped by action type without the
   seat; a multi-replace or the pair discards as one `Several` family, legal.py), the events since the last `state` as this seat saw them, the table (name, bot level,
   away) of every seat, the seats the game waits for; `log` (the seat's whole log) only in the
-  first `state` after a welcome, else null.
+  first `state` after a welcome, else null; `party` what the seat's screen shows of the
+  extras (clown noses, its own revenge marks, the last round's awards:
+  `cabo.party.shown.for_seat`), null without extras.
 - `error`  {code, text}: `illegal` (the action was refused, nothing changed), `too_late` (an
   off-turn claim came after another one; it costs nothing), `reload` (other build), `no_seat`
   (the token is not valid for this game and the invitation's seat is taken), `bad` (a message
@@ -40,6 +42,7 @@ import json
 from ..actions import ACTION_TYPES, Several, action_from_dict
 from ..observation import Observation
 from ..rules import Rules
+from ..party import shown
 from ..party.reactions import EMOJI_IDS
 
 PROTOCOL = 1
@@ -73,9 +76,9 @@ def welcome(n, seat, token, game, rules: Rules) -> str:
     return encode("welcome", n, seat=seat, token=token, game=game, rules=rules.to_dict())
 
 
-def state(n, obs, legal, events, seats, waiting, log=None) -> str:
+def state(n, obs, legal, events, seats, waiting, log=None, party=None) -> str:
     return encode("state", n, obs=obs_to_dict(obs), legal=legal_to_wire(legal),
-                  events=events, seats=seats, waiting=list(waiting), log=log)
+                  events=events, seats=seats, waiting=list(waiting), log=log, party=party)
 
 
 def react(n, emoji) -> str:
@@ -187,7 +190,7 @@ HOST_TYPES = {
     "state": {"obs": lambda v: obs_from_dict(v, None) is not None,
               "legal": lambda v: legal_from_wire(v, 0) is not None, "events": _events,
               "seats": _seats, "waiting": lambda v: _int_list(v, MAX_SEATS, 0, MAX_SEATS - 1),
-              "log": _opt(_events)},
+              "log": _opt(_events), "party": shown.check},
     "error": {"code": lambda v: v in ERROR_CODES, "text": _str(400)},
 }
 

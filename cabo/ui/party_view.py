@@ -127,6 +127,11 @@ def result_extras(party, round_no, t, names):
             "earned": earned_lines(summary["earned"], t, names)}
 
 
+def _round_no(session) -> int:
+    state = getattr(session, "state", None)
+    return state.round_no if state is not None else session.observation(None).round_no
+
+
 def _history(session) -> list:
     state = getattr(session, "state", None)
     return state.history if state is not None else session.observation(None).history
@@ -136,7 +141,7 @@ def decorate(table, v, now_ms) -> None:
     """Add the extras to a table view `v` (cabo.ui.table.Table.view): badges and bubbles per
     player, the reactions bar, toasts, and the awards at the reveal. Nothing without extras."""
     session, t = table.session, table.t
-    party = getattr(session, "party", None)  # a guest's remote session has none
+    party = getattr(session, "party", None)  # a guest's: what the host sent (party.shown)
     for p in v["players"]:
         p["badges"], p["bubble"] = [], None
     history = _history(session)
@@ -147,9 +152,8 @@ def decorate(table, v, now_ms) -> None:
     names, seat = table.names(), v["seat"]
     over = bubbles(table.flying, now_ms, t)
     for p in v["players"]:
-        # marks and noses need the party state: the host's (a guest sees none of them)
         p["badges"] = [] if party is None else badges(
-            party, session.state.round_no, p["seat"], seat, t, names)
+            party, _round_no(session), p["seat"], seat, t, names)
         p["bubble"] = over.get(p["seat"])
     v["party"] = {"reactions": reactions_bar(t),
                   "toasts": toasts(table.flying, now_ms, t, names, seat)}
