@@ -68,6 +68,19 @@ def apply(state, action) -> list:
     return events
 
 
+def apply_trusted(state, action) -> list:
+    """`apply` without the checks, for an action taken from the engine's own legal list now
+    (a listed action, or a member of a listed `Several` family): the same state changes and
+    events, faster (search rollouts). Anything else may corrupt the state: every action that
+    comes from outside (a person, a guest's device, a bot's choice) goes through `apply`."""
+    events = []
+    _HANDLERS[type(action)][1](state, action, events)
+    state.step += 1
+    if state.rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
+        _after_action(state, events)
+    return events
+
+
 def _check_fields(action, names=None) -> None:
     """Malformed values raise IllegalAction: ints (not bools) and tuples of ints / of pairs."""
     for name in names or _FIELD_NAMES[type(action)]:  # (seat is checked by apply)

@@ -62,7 +62,17 @@ def own_actions(state, seat: int) -> list:
         return [Give(seat, i) for i in state.occupied(seat)] if seat == snapper else []
     phase = state.phase
     if phase in _TURN_PHASES:
-        return _turn_actions(state, seat) if seat == state.current else []
+        if seat != state.current:
+            return []
+        if phase == "drawn":  # (the common case of _turn_actions, inlined)
+            hand = state.hands[seat]
+            if None not in hand:
+                options = _DRAWN_OPTIONS.get((
+                    seat, len(hand), state.most_equal if state.rules.multi_replace else 1,
+                    state.drawn_from == "deck"))
+                if options is not None:
+                    return list(options)
+        return _turn_actions(state, seat)
     out = []
     if phase == "peek":
         if seat in state.seats and not state.peeked[seat]:
@@ -128,16 +138,22 @@ def _turn_actions(state, seat) -> list:
             if options is None:
                 options = _DRAWN_OPTIONS[key] = _replace_options(
                     seat, tuple(range(len(hand))), most) + (
-                    (Discard(seat),) if key[3] or not hand else ())
+                    (_simple(Discard, seat),) if key[3] or not hand else ())
             return list(options)
         own = state.occupied(seat)
         out = list(_replace_options(seat, tuple(own), most))
         if state.drawn_from == "deck" or not own:
             out.append(_simple(Discard, seat))
         return out
-    own = state.occupied(seat)
     if phase == "power":
+        hands, seats = state.hands, state.seats
+        if all(None not in hands[s] for s in seats):  # (full rows: cached by their lengths)
+            return list(_full_row_power_actions(
+                seat, state.power, seats, tuple(len(hands[s]) for s in seats),
+                state.caller if rules.protect_caller else None))
+        own = state.occupied(seat)
         return _power_actions(state, seat, own) + [_simple(SkipPower, seat)]
+    own = state.occupied(seat)
     if phase == "king":
         out = []
         if swappable(state, state.king_target[0]):
@@ -213,6 +229,23 @@ def power_allows(state, a) -> bool:
 def _holds(state, seat, slot) -> bool:
     hand = state.hands[seat]
     return 0 <= slot < len(hand) and hand[slot] is not None
+
+
+@lru_cache(maxsize=4096)
+def _full_row_power_actions(seat, power, seats, lengths, protected) -> tuple:
+    """`_power_actions` + SkipPower when every row of the round is full (no empty slot)."""
+    rows = dict(zip(seats, lengths))
+    own = range(rows[seat])
+    others = [(o, i) for o in seats if o != seat for i in range(rows[o])]
+    if power == "peek":
+        out = [PeekOwn(seat, i) for i in own]
+    elif power == "spy":
+        out = [Spy(seat, o, i) for o, i in others]
+    elif power == "king":
+        out = [KingSpy(seat, o, i) for o, i in others]
+    else:
+        out = [Swap(seat, i, o, j) for i in own for o, j in others if o != protected]
+    return tuple(out) + (_simple(SkipPower, seat),)
 
 
 def _power_actions(state, seat, own) -> list:

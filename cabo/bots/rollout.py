@@ -3,11 +3,13 @@
 Every seat plays the medium policy on what it knows in that world (`knowledge.from_state`),
 off-turn matches included, so a rollout never looks at a card its player could not know.
 A rollout that runs too long is cut and judged by the true sums as if nobody had called.
+Moves are taken from the engine's own legal lists (or are sure matches of `react`), so they are
+applied with `apply_trusted`: the same states and events as `apply`, without its checks.
 """
 
 from __future__ import annotations
 
-from ..engine import apply, own_actions, to_move
+from ..engine import apply_trusted, own_actions, to_move
 from ..matching import may_match
 from .knowledge import from_state
 from .policy import MEDIUM, decide, react
@@ -67,7 +69,7 @@ def play_out(state, prm=MEDIUM, max_steps: int = 150, own=None) -> bool:
             seat = to_move(state)[0]
             action = decide(from_state(state, seat), own_actions(state, seat),
                             mine if seat == me else prm)
-        apply(state, action)
+        apply_trusted(state, action)  # (from the legal list: no checks needed)
     return state.phase in OVER
 
 
