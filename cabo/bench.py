@@ -19,8 +19,11 @@ allowed, else deck or discard 50/50; a card drawn from the deck is placed or dis
 a placement names one slot, uniformly; every other decision (peeks, powers) is uniform over the
 own moves. Rounds last about 20 turns. A turn is a DrawDeck, TakeDiscard or CallCabo.
 
+The same play with `apply_trusted` (no checks: the search's path) is reported next to it.
+
 Also measured, in CPU µs: `State.clone()`, a medium rollout (`bots.rollout.play_out` from a clone of
-a mid-round state to the round's end) in µs, and `legal_actions` in µs for a seat holding 4,
+a mid-round state to the round's end; as the search plays it, with `apply_trusted`, and with the
+strict `apply` for comparison), and `legal_actions` in µs for a seat holding 4,
 10 or 30 cards (official: a drawn card in hand; party 4 players: an off-turn seat, matches and
 pair discards). Decision times are
 those of `choose` in 2-player official games of each level against the medium bot. Rates and
@@ -38,7 +41,7 @@ import time
 from .actions import CallCabo, Discard, DrawDeck, NextRound, Replace, Several, TakeDiscard
 from .bots import make_bot
 from .arena import percentile
-from .engine import apply, legal_actions, new_game, own_actions, to_move
+from .engine import apply, apply_trusted, legal_actions, new_game, own_actions, to_move
 from .observation import observe
 from .rules import PRESETS
 
@@ -96,13 +99,19 @@ def long_round_move(state, moves, rand):
         last = moves[-1]
         if type(last) is Discard and rand() < 0.5:
             return last
-        singles = [a for a in moves if type(a) is Replace]
-        return singles[int(rand() * len(singles))] if singles else last
+        singles = 0  # (the one-slot Replace actions come first)
+        for a in moves:
+            if type(a) is not Replace:
+                break
+            singles += 1
+        return moves[int(rand() * singles)] if singles else last
     return moves[int(rand() * len(moves))]  # (no Several outside "drawn" among own moves)
 
 
-def long_round_turns_per_second(seconds: float, seed: int = 1) -> dict:
-    """Turns and rounds per second of long-round random play, official rules, 2 players."""
+def long_round_turns_per_second(seconds: float, seed: int = 1, trusted: bool = False) -> dict:
+    """Turns and rounds per second of long-round random play, official rules, 2 players
+    (`trusted`: the moves are applied with `apply_trusted` instead of the strict `apply`)."""
+    step = apply_trusted if trusted else apply
     rules = PRESETS["official"]
     rng = random.Random(seed)
     rand = rng.random
@@ -125,7 +134,7 @@ def long_round_turns_per_second(seconds: float, seed: int = 1) -> dict:
             seat = to_move(state)[0]
             if phase == "turn":
                 turns += 1
-            apply(state, long_round_move(state, own_actions(state, seat), rand))
+            step(state, long_round_move(state, own_actions(state, seat), rand))
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     return {"turns_per_s": round(turns / wall), "turns_per_cpu_s": round(turns / cpu),
             "rounds_per_s": round(rounds / wall), "turns_per_round": round(turns / rounds, 1)}
@@ -172,6 +181,9 @@ def clone_and_rollout_us(states: int = 200, repeat: int = 5) -> dict:
         out[f"clone_us/{name}/{n}p"] = round(_per_call_us(lambda s: s.clone(), pool, repeat), 2)
         out[f"rollout_us/{name}/{n}p"] = round(
             _per_call_us(lambda s: play_out(s.clone()), pool, max(1, repeat // 2)), 1)
+        out[f"rollout_strict_us/{name}/{n}p"] = round(
+            _per_call_us(lambda s: play_out(s.clone(), trusted=False), pool,
+                         max(1, repeat // 2)), 1)
     return out
 
 
@@ -258,6 +270,11 @@ def main(argv=None):
         print(f"long-round random official 2p: {long['turns_per_s']:8} turns/s "
               f"({long['turns_per_cpu_s']} per CPU second), {long['rounds_per_s']} rounds/s, "
               f"{long['turns_per_round']} turns/round")
+    trusted = long_round_turns_per_second(args.seconds, trusted=True)
+    result["long_round_official_2p_trusted"] = trusted
+    if not args.json:
+        print(f"  the same with apply_trusted:  {trusted['turns_per_s']:8} turns/s "
+              f"({trusted['turns_per_cpu_s']} per CPU second)")
     for rules_name in ("official", "party"):
         for n in (2, 4):
             wall, cpu = random_rounds_per_second(rules_name, n, args.seconds)

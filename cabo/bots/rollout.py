@@ -9,7 +9,7 @@ applied with `apply_trusted`: the same states and events as `apply`, without its
 
 from __future__ import annotations
 
-from ..engine import apply_trusted, own_actions, to_move
+from ..engine import apply, apply_trusted, own_actions, to_move
 from ..matching import may_match
 from .knowledge import from_state
 from .policy import MEDIUM, decide, react
@@ -56,9 +56,11 @@ def off_turn(state, prm=MEDIUM):
     return None
 
 
-def play_out(state, prm=MEDIUM, max_steps: int = 150, own=None) -> bool:
+def play_out(state, prm=MEDIUM, max_steps: int = 150, own=None, trusted: bool = True) -> bool:
     """Play the policy `prm` for every seat to the end of the round (seat `own[0]` plays
-    `own[1]` instead, if given); False if cut after max_steps."""
+    `own[1]` instead, if given); False if cut after max_steps. `trusted=False` applies the
+    moves with the strict `apply` instead (the same moves, slower: for comparison)."""
+    step = apply_trusted if trusted else apply
     matching = state.rules.match != "off"
     me, mine = own if own is not None else (None, prm)
     for _ in range(max_steps):
@@ -69,7 +71,7 @@ def play_out(state, prm=MEDIUM, max_steps: int = 150, own=None) -> bool:
             seat = to_move(state)[0]
             action = decide(from_state(state, seat), own_actions(state, seat),
                             mine if seat == me else prm)
-        apply_trusted(state, action)  # (from the legal list: no checks needed)
+        step(state, action)  # (from the legal list: no checks needed)
     return state.phase in OVER
 
 
