@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .events import Event
 from .scoring import apply_totals, game_result, next_first_player, score_round
+from .state import MAX_HISTORY
 
 
 def shuffle(rng, x: list) -> None:
@@ -120,6 +121,8 @@ def finish_round(state, events) -> None:
         "hands": [[c for c in state.hands[s] if c is not None] for s in range(n)],
     }
     state.history.append(result)
+    if len(state.history) > MAX_HISTORY:
+        del state.history[0]
     state.drawn = state.drawn_from = state.power = state.king_target = None
     state.match_target = None
     events.append(Event("round_end", None, **result))

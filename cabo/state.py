@@ -219,6 +219,10 @@ CARD = Int(0, MAX_CARDS - 1)
 BIG = 10**9                 # a bound for counters (steps, rounds, points)
 ROW = MAX_CARDS             # a row only grows (penalty cards), never past every card
 PER_SEAT = 6
+# A game keeps the record of its last MAX_HISTORY scored rounds (rounds.finish_round): a game
+# the host ends may go on for ever, and the record travels in every saved game and every
+# guest's state, so it stays bounded; a saved game with more is damaged.
+MAX_HISTORY = 200
 
 # One scored round, as rounds.finish_round writes it (the score table and the next round
 # read it).
@@ -265,7 +269,8 @@ STATE = Record({
     "n": Int(2, 6), "seed": AnyOf(Int(), Str(64)), "round_no": Int(0, BIG),
     "seats": List(SEAT, PER_SEAT, 1), "dealer": SEAT, "first": SEAT,
     "totals": List(Int(-BIG, BIG), PER_SEAT), "rounds_won": List(Int(0, BIG), PER_SEAT),
-    "history": List(HISTORY_ENTRY, 10_000), "game_over": Bool(), "winners": List(SEAT, PER_SEAT),
+    "history": List(HISTORY_ENTRY, MAX_HISTORY), "game_over": Bool(),
+    "winners": List(SEAT, PER_SEAT),
     "hands": List(List(Optional(CARD), ROW), PER_SEAT), "known": List(List(MASK, ROW), PER_SEAT),
     "deck": List(CARD, MAX_CARDS), "discard": List(CARD, MAX_CARDS), "phase": Enum(*PHASES),
     "current": SEAT, "drawn": Optional(CARD), "drawn_from": Optional(Enum("deck", "discard")),

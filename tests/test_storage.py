@@ -171,6 +171,10 @@ def mutated(draw):
             parent[key] = value
         else:
             times = draw(st.sampled_from((2, 30, 3000)))
+            # enlarging an enlarged value again would build gigabytes: keep each one below
+            # what a browser's storage could hold (the loader refuses it by size anyway)
+            while times > 2 and len(json.dumps(value)) * times > 8_000_000:
+                times //= 10
             if isinstance(value, list):
                 parent[key] = (value or [0]) * times
             elif isinstance(value, str):
@@ -282,3 +286,31 @@ def test_every_event_of_random_games_fits_the_log_schema(preset):
             LOG_ENTRY.check(entry, "log")
             assert entry["public"]["kind"] in EVENTS, entry["public"]["kind"]
         check_log(log, n, len(state.cards))
+
+
+# -- a game's record of rounds stays bounded ----------------------------------------------------
+def test_a_long_game_keeps_its_last_rounds_and_its_save_loads_within_the_budget():
+    """A game the host ends may go on for ever: its record keeps the last MAX_HISTORY rounds
+    (the save, every guest's state and start-up stay bounded), and one round more in a saved
+    game is damage."""
+    from cabo.state import MAX_HISTORY
+    s = real_session(preset="official", levels=("medium",), seed=3, person_moves=200)
+    assert s.state.phase in ("round_over", "game_over") and len(s.state.history) == 1
+    last = s.state.history[-1]
+    s.state.history = [dict(last, round_no=r) for r in range(1, MAX_HISTORY + 1)]
+    d = json.loads(s.to_json())
+    with budget.steps(budget.START_STEPS):
+        first_screen(json.dumps(d))  # the longest record loads within the start-up budget
+    d["state"]["history"].append(d["state"]["history"][-1])
+    table, problem = load(json.dumps(d))
+    assert table is None and "history" in problem.reason
+    # one round more in a game: the oldest record goes, the new one is the last
+    state = new_game(PRESETS["party"], 2, 7)  # the host ends a party game
+    state.history = [dict(last, round_no=r, seats=[0, 1]) for r in range(1, MAX_HISTORY + 1)]
+    state.round_no = MAX_HISTORY + 1
+    rng = random.Random(2)
+    while state.phase != "round_over":
+        apply(state, random_action(state, rng))
+    assert len(state.history) == MAX_HISTORY
+    assert [h["round_no"] for h in state.history[-2:]] == [MAX_HISTORY, MAX_HISTORY + 1]
+    assert state.history[0]["round_no"] == 2
