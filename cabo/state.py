@@ -39,14 +39,15 @@ _FIELDS = (
 class State:
     """The whole game: the current round and the game around it."""
 
-    __slots__ = _FIELDS + ("rules", "rng", "cards", "values", "powers", "all_mask",
-                            "most_equal")
+    __slots__ = _FIELDS + ("rules", "_rng", "_rng_state", "cards", "values", "powers",
+                            "all_mask", "most_equal")
 
     def __init__(self, rules: Rules, n: int, seed: int):
         rules.check_players(n)
         self.rules = rules
         self.n = n
         self.seed = seed
+        self._rng_state = None
         self.rng = random.Random(seed)
         self._derive()
         self.round_no = 0
@@ -115,20 +116,41 @@ class State:
         """Every hidden card, for tests and the oracle baseline only."""
         return {"hands": [h[:] for h in self.hands], "deck": self.deck[:], "drawn": self.drawn}
 
+    # -- the generator ----------------------------------------------------------------------
+    @property
+    def rng(self) -> random.Random:
+        """The game's only random generator. A clone keeps its parent's generator state (an
+        immutable tuple, shared with clones of the clone) and makes its own generator from it
+        when it first draws: a search rollout seldom draws, and setstate cost much of a clone."""
+        rng = self._rng
+        if rng is None:
+            # (Random() would seed itself from os.urandom twice, only to be overwritten)
+            rng = self._rng = random.Random.__new__(random.Random, 0)
+            rng.setstate(self._rng_state)
+            self._rng_state = None
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_state = None
+
+
     # -- copies ---------------------------------------------------------------------------
     def clone(self) -> "State":
         """An independent copy that continues identically (for search)."""
         s = State.__new__(State)
         s.rules, s.cards, s.values, s.powers, s.all_mask, s.most_equal = (
             self.rules, self.cards, self.values, self.powers, self.all_mask, self.most_equal)
-        # (Random() would seed itself from os.urandom twice, only to be overwritten)
-        s.rng = random.Random.__new__(random.Random, 0)
-        s.rng.setstate(self.rng.getstate())
-        for name in ("n", "seed", "round_no", "seats", "dealer", "first", "game_over",
-                     "winners", "phase", "current", "drawn", "drawn_from", "power",
-                     "king_target", "caller", "final_left", "turns_done", "match_target",
-                     "step", "history"):
-            setattr(s, name, getattr(self, name))
+        s._rng = None
+        s._rng_state = self._rng_state if self._rng is None else self._rng.getstate()
+        s.n, s.seed, s.round_no, s.seats, s.dealer, s.first = (
+            self.n, self.seed, self.round_no, self.seats, self.dealer, self.first)
+        s.game_over, s.winners, s.phase, s.current, s.drawn, s.drawn_from = (
+            self.game_over, self.winners, self.phase, self.current, self.drawn, self.drawn_from)
+        s.power, s.king_target, s.caller, s.final_left, s.turns_done = (
+            self.power, self.king_target, self.caller, self.final_left, self.turns_done)
+        s.match_target, s.step = self.match_target, self.step
         s.history = list(self.history)  # entries are never mutated once appended
         s.totals = self.totals[:]
         s.rounds_won = self.rounds_won[:]
@@ -147,7 +169,8 @@ class State:
         for name in _FIELDS:
             value = getattr(self, name)
             d[name] = _jsonify(value)
-        version, internal, gauss = self.rng.getstate()
+        version, internal, gauss = (self._rng_state if self._rng is None
+                                    else self._rng.getstate())
         d["rng"] = [version, list(internal), gauss]
         return d
 
@@ -173,7 +196,7 @@ class State:
             s.seats = tuple(s.seats)
             s.winners = tuple(s.winners)
             s.king_target = tuple(s.king_target) if s.king_target is not None else None
-            s.rng = random.Random()
+            s.rng = random.Random.__new__(random.Random, 0)
             set_rng_state(s.rng, d["rng"])
             s._derive()
             _check_loaded(s)

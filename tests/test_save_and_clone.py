@@ -230,3 +230,19 @@ def _damage(d, rng):
         node = node[key]
         key = rng.choice(list(node)) if isinstance(node, dict) else rng.randrange(len(node))
     node[key] = rng.choice(GARBAGE + [0, 1, 3, 51, 52, 53])
+
+
+def test_clones_draw_the_same_numbers_whoever_draws_first():
+    """A clone's generator starts from its parent's state at the moment of the clone, even
+    when the parent, or a clone of the clone, draws first (the clone makes its generator
+    lazily, from a shared state)."""
+    state = new_game(PRESETS["official"], 2, 5)
+    clone = state.clone()
+    grandchild = clone.clone()
+    expected = [state.rng.random() for _ in range(5)]
+    assert [grandchild.rng.random() for _ in range(5)] == expected
+    assert clone.to_dict()["rng"] != state.to_dict()["rng"]  # (not yet drawn)
+    assert [clone.rng.random() for _ in range(5)] == expected
+    assert clone.to_dict() == state.to_dict() == grandchild.to_dict()
+    late = state.clone()
+    assert late.rng.random() == clone.rng.random() == state.rng.random()
