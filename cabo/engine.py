@@ -103,16 +103,21 @@ def _after_action(state, events) -> None:
     if state.phase == "turn" and not state.deck and not _deck_for_turn(state, events):
         return
     if (not state.rules.auto_cabo_empty or state.caller is not None or state.gives
-            or state.phase not in ("turn", "drawn", "power", "king", "after_turn")):
+            or state.phase not in _AUTO_CABO_PHASES):
         return
+    hands = state.hands
     for seat in state.seats:
-        if not state.has_cards(seat):
+        hand = hands[seat]
+        if hand.count(None) == len(hand):  # (no card left: State.has_cards, inlined)
             _call_cabo(state, seat, events, automatic=True)
             if seat == state.current and state.phase in ("turn", "after_turn"):
                 if state.phase == "turn":
                     state.turns_done += 1
                 _advance(state, events)
             return
+
+
+_AUTO_CABO_PHASES = frozenset(("turn", "drawn", "power", "king", "after_turn"))
 
 
 def _require(cond: bool, message: str) -> None:

@@ -12,6 +12,8 @@ end of the owner's row, like every penalty card.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import Match, PairDiscard, Several
 from .errors import IllegalAction
 from .events import Event
@@ -44,6 +46,12 @@ def legal_matches(state, seat) -> list:
     from (legal.py: no set larger than that can be equal)."""
     if not may_match(state, seat):
         return []
+    owners = _owners(state, seat)
+    hands = state.hands
+    if all(None not in hands[o] for o in owners):  # (full rows: cached by their lengths)
+        return list(_full_row_matches(
+            seat, owners, tuple(len(hands[o]) for o in owners), state.match_target is not None,
+            state.rules.pair_discard, state.most_equal))
     out = []
     if state.match_target is not None:
         for owner in _owners(state, seat):
@@ -53,6 +61,19 @@ def legal_matches(state, seat) -> list:
         if len(cards) >= 2:
             out.append(Several(PairDiscard, seat, cards, 2, min(state.most_equal, len(cards))))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _full_row_matches(seat, owners, lengths, target, pairs, most) -> tuple:
+    """`legal_matches` when every row it may take from is full (no empty slot)."""
+    out = []
+    if target:
+        out = [Match(seat, o, i) for o, k in zip(owners, lengths) for i in range(k)]
+    if pairs:
+        cards = tuple((o, i) for o, k in zip(owners, lengths) for i in range(k))
+        if len(cards) >= 2:
+            out.append(Several(PairDiscard, seat, cards, 2, min(most, len(cards))))
+    return tuple(out)
 
 
 def check_match(state, a) -> None:
