@@ -304,7 +304,7 @@ def table(v, t, log_open) -> str:
     log = "".join(f"<li>{_e(line)}</li>" for line in v["log"])
     return (
         f'<div class="game">'
-        f'<div class="felt">'
+        f'<div class="felt{" many" if len(v["players"]) >= 5 or v.get("party") else ""}">'
         f'<div class="others">{others}</div>'
         f'<div class="center">'
         f'{_pile("deck", v["deck"], v["anim"]["deck"], True)}'

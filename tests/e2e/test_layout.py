@@ -122,3 +122,37 @@ def test_a_cabo_call_moves_nothing_on_a_wide_screen(page: Page) -> None:
             before = now
         assert person.step(), "the round ended without a Cabo call before the person's turn"
     pytest.fail("no Cabo call")
+
+
+def test_a_six_player_table_fits_one_phone_screen_in_both_languages(page: Page) -> None:
+    """standard52 seats six: five opponents, a drawn card, a selected card and three rows of
+    buttons still fit 390×844 (tighter rows, recent moves one line per player)."""
+    open_page(page, 1)
+    new_game(page, "standard52", kinds=("person",) + ("easy",) * 5)
+    Player(page).step()  # look at two cards
+    press(page, "Hide the cards")
+    assert page.evaluate("scrollY") == 0
+    assert off_screen(page) == [], "turn start"
+    page.get_by_label("Language").select_option("de")
+    expect(page.locator("#status")).to_contain_text("Du bist dran")
+    assert off_screen(page) == [], "turn start, German"
+    page.get_by_label("Sprache").select_option("en")
+    press(page, "Draw")
+    driver.activate(driver.own_card(page, 1))
+    expect(page.locator(".actions .btn.primary")).to_have_text("Replace with the drawn card")
+    assert page.evaluate("scrollY") == 0
+    assert off_screen(page) == [], "a drawn card and a selected card"
+
+
+def test_the_party_reactions_stay_on_screen_beside_a_drawn_card(page: Page) -> None:
+    open_page(page, 1)
+    new_game(page, "party", kinds=("person", "easy", "easy", "easy"))
+    Player(page).step()
+    press(page, "Hide the cards")
+    page.get_by_label("Language").select_option("de")
+    page.get_by_label("Sprache").select_option("en")
+    press(page, "Draw")
+    driver.activate(driver.own_card(page, 1))
+    bar = page.locator(".reactions").bounding_box()
+    assert bar is not None and bar["y"] + bar["height"] <= PHONE["height"], bar
+    assert off_screen(page) == []
