@@ -73,6 +73,16 @@ class Harness:
         self.session.act(action)
         self.deliver(self.host.updates())
 
+    def first_waiting_plays(self):
+        """The first seat the host waits for plays its first legal action."""
+        seat = self.host.waiting_for()[0]
+        if seat == 0:
+            self.host_acts(self.session.legal(0)[0])
+        else:
+            guest = self.guests[seat][1]
+            guest.send_action(guest.legal[0])
+            self.pump()
+
     def check_leak(self, guest, text):
         """No card id the guest's seat may not know (face down elsewhere, in the deck, a
         hidden drawn card) appears in a card field of the message."""
@@ -301,13 +311,7 @@ def test_a_guest_table_renders_the_same_view_as_a_local_one():
                 guest.send_action(guest.legal[0])
             h.pump()
         else:
-            seat = h.host.waiting_for()[0]
-            if seat == 0:
-                h.host_acts(h.session.legal(0)[0])
-            else:
-                g = h.guests[seat][1]
-                g.send_action(g.legal[0])
-                h.pump()
+            h.first_waiting_plays()
 
 
 def test_a_guest_table_sends_its_presses_to_the_host():
@@ -395,13 +399,7 @@ def test_off_turn_race_first_claim_wins_second_is_too_late():
     h = Harness("party", 3, seed=31)
     # get past the first peeks: every seat looks at its first cards
     while h.session.state.phase == "peek":
-        seat = h.host.waiting_for()[0]
-        if seat == 0:
-            h.host_acts(h.session.legal(0)[0])
-        else:
-            g = h.guests[seat][1]
-            g.send_action(g.legal[0])
-            h.pump()
+        h.first_waiting_plays()
     st = h.session.state
     assert st.match_target is not None
     g1, g2 = h.guests[1][1], h.guests[2][1]
@@ -424,13 +422,7 @@ def test_reload_of_a_guest_rejoins_its_seat_with_its_token():
     link, guest = h.guests[2]
     token = guest.token
     for _ in range(6):
-        seat = h.host.waiting_for()[0]
-        if seat == 0:
-            h.host_acts(h.session.legal(0)[0])
-        else:
-            g = h.guests[seat][1]
-            g.send_action(g.legal[0])
-            h.pump()
+        h.first_waiting_plays()
     h.host.close_link(link)
     assert h.host.away() == [2] and h.host.seats_info()[2]["away"]
     # the reloaded page answers a fresh invitation made for seat 1's slot: its token wins

@@ -181,19 +181,10 @@ class App:
                 self.announce.append(self.table.announcement())
                 self.net.after_save()  # other devices see it too
             self.render()
-        elif ctl == "board" and self.screen != "board":
-            if self.screen in ("setup", "table"):
-                self.back_to = self.screen
-            self.screen = "board"
-            self.version += 1  # the bots wait while the board is read
-            self.focus_to = "#board-title"
-            self.render()
-        elif ctl == "board-back":
-            self.screen = self.back_to
-            self.focus_to = '[data-ctl="board"]'
-            self.render()
-            if self.screen == "table":
-                self.schedule()
+        elif ctl in ("board", "rules") and self.screen != ctl:
+            self.open_aside(ctl)
+        elif ctl in ("board-back", "rules-back"):
+            self.close_aside(ctl[:-len("-back")])
         elif ctl == "start":
             self.start_game()
         elif ctl == "newgame":
@@ -212,21 +203,25 @@ class App:
             self.render()
         elif ctl == "takeover":
             self.take_over()
-        elif ctl == "rules" and self.screen != "rules":
-            if self.screen in ("setup", "table"):
-                self.back_to = self.screen
-            self.screen = "rules"
-            self.version += 1  # the bots wait while the rules are read
-            self.focus_to = "#rules-title"
-            self.render()
         elif ctl.startswith("net-"):
             self.net.click(ctl, target)
-        elif ctl == "rules-back":
-            self.screen = self.back_to
-            self.focus_to = '[data-ctl="rules"]'
-            self.render()
-            if self.screen == "table":
-                self.schedule()
+
+    def open_aside(self, screen) -> None:
+        """Show the rules or the leaderboard; the bots wait while it is read."""
+        if self.screen in ("setup", "table"):
+            self.back_to = self.screen
+        self.screen = screen
+        self.version += 1
+        self.focus_to = f"#{screen}-title"
+        self.render()
+
+    def close_aside(self, screen) -> None:
+        """Back from the rules or the leaderboard to where the player was."""
+        self.screen = self.back_to
+        self.focus_to = f'[data-ctl="{screen}"]'
+        self.render()
+        if self.screen == "table":
+            self.schedule()
 
     def on_change(self, event) -> None:
         target = event.target
