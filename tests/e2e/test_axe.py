@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import ROOT
+from .conftest import BOOT_TIMEOUT_MS, ROOT
 from .driver import Player, new_game, open_page
 
 pytestmark = pytest.mark.e2e
@@ -58,3 +58,33 @@ def test_no_serious_violation_on_any_screen(page: Page, lang: str) -> None:
     player.play_round()
     page.get_by_text("Game log", exact=True).click()
     assert serious(page) == [], "reveal and score table"
+
+
+def test_no_serious_violation_on_the_play_across_devices_panels(browser, base_url) -> None:
+    """The host's devices panel, its invitation (link and QR code), a guest's answer code and
+    both tables once connected; then the guest's table in German."""
+    from .test_net import Devices
+    d = Devices(browser, base_url, count=2)
+    try:
+        d.host_game("official", 7)
+        host, guest = d.pages
+        assert serious(host) == [], "host's panel"
+        host.get_by_role("button", name="Invite Ada").click()
+        link = host.get_by_label("Invitation link for Ada")
+        expect(link).to_have_value(re.compile("#join="), timeout=10_000)
+        assert serious(host) == [], "an invitation with its QR code"
+        guest.goto(link.input_value())
+        answer = guest.get_by_label("Answer code")
+        expect(answer).to_have_value(re.compile(".{40,}"), timeout=BOOT_TIMEOUT_MS)
+        assert serious(guest) == [], "guest's answer code"
+        host.get_by_label("Answer code from Ada").fill(answer.input_value())
+        host.get_by_role("button", name="Connect Ada").click()
+        expect(guest.locator("#status")).to_be_visible(timeout=10_000)
+        assert serious(guest) == [], "guest's table"
+        assert serious(host) == [], "host's table with a guest"
+        guest.get_by_label("Language").select_option("de")
+        expect(guest.get_by_role("group", name="Deine Karten")).to_be_visible()
+        assert serious(guest) == [], "guest's table, German"
+    finally:
+        d.close()
+    assert not [e for e in d.errors if "favicon" not in e], d.errors
