@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from math import sqrt
 
-from ..actions import CallCabo, EndTurn, permits
+from ..actions import CallCabo, EndTurn, Replace, permits
 from ..engine import apply
 from .base import Bot, own_moves
 from .knowledge import from_obs
@@ -46,6 +46,18 @@ HARD = Params(improve=3.0, cabo_p={"official": 0.65, "caller": 0.65, "hut": 0.65
                                    "single": 0.55})
 
 
+def _blind_replace(obs, action):
+    """For a Replace of one own card this seat does not know: the set of seats that know
+    that card. Two such replaces with the same knowers are alike (the cards are exchangeable
+    in every sampled world), so searching both only measures noise. Else None."""
+    if not isinstance(action, Replace) or len(action.slots) != 1:
+        return None
+    cell = obs.hands[obs.seat][action.slots[0]]
+    if cell is None or cell[0] is not None:
+        return None
+    return cell[1]
+
+
 class HardBot(Bot):
     """Information-set Monte Carlo search over the tuned policy's best candidates."""
 
@@ -54,8 +66,12 @@ class HardBot(Bot):
 
     def __init__(self, seed: int, simulations: int = 160, width: int = 3, max_steps: int = 150,
                  confidence: float = 1.0, bonus: float = 20.0, gap: float = 4.0,
-                 cabo_gap: float = 3.0, params: Params = HARD, opponent: Params = MEDIUM):
+                 cabo_gap: float = 3.0, params: Params = HARD, opponent: Params = MEDIUM,
+                 other_simulations: int | None = None, symmetric: bool = False):
         super().__init__(seed)
+        # rollouts for a decision without a Cabo call among the candidates (None: simulations)
+        self.other_simulations = simulations if other_simulations is None else other_simulations
+        self.symmetric = symmetric       # stop early when any candidate leads clearly
         self.confidence = confidence     # standard errors a deviation from the policy must win by
         self.simulations = simulations   # rollouts per searched decision (nominal, see above)
         self.width = width               # candidates kept from the policy's ranking
@@ -79,8 +95,18 @@ class HardBot(Bot):
         if obs.gives or not searched or self.simulations <= 0:
             return ranked, []
         best = ranked[0][0]
-        cands = [a for sc, a in ranked[:self.width] if sc >= best - self.gap
-                 and not isinstance(a, (CallCabo, EndTurn))]
+        cands, classes = [], set()
+        for sc, a in ranked:
+            if len(cands) >= self.width or sc < best - self.gap:
+                break
+            if isinstance(a, (CallCabo, EndTurn)):
+                continue
+            key = _blind_replace(obs, a)
+            if key is not None:
+                if key in classes:   # the same as a blind replace already kept
+                    continue
+                classes.add(key)
+            cands.append(a)
         cabo = [a for sc, a in ranked if isinstance(a, CallCabo) and sc >= -self.cabo_gap]
         if cabo:
             cands += cabo + [a for _, a in ranked if isinstance(a, EndTurn)]
@@ -106,15 +132,19 @@ class HardBot(Bot):
         self.last_steps = 0
         if len(cands) < 2:
             return ranked[0][1]
+        sims = self.simulations if any(isinstance(a, CallCabo) for a in cands) \
+            else self.other_simulations
+        if sims <= 0:
+            return ranked[0][1]
         saved = self.rng.getstate()
         try:
-            return (yield from self._search(obs, cands))
+            return (yield from self._search(obs, cands, sims))
         except GeneratorExit:  # abandoned (the game moved on): as if it never started
             self.rng.setstate(saved)
             raise
 
-    def _search(self, obs, cands):
-        budget = self.simulations * STEPS_PER_ROLLOUT
+    def _search(self, obs, cands, sims):
+        budget = sims * STEPS_PER_ROLLOUT
         rewards = [[] for _ in cands]
         used = 0
         me = obs.seat
@@ -130,7 +160,9 @@ class HardBot(Bot):
                 rewards[k].append(reward(state, me, finished, self.bonus))
                 used += state.step - start + ROLLOUT_COST
             worlds = len(rewards[0])
-            if worlds >= EARLY_WORLDS and worlds % EARLY_EVERY == 0 and self._settled(rewards):
+            if worlds >= EARLY_WORLDS and worlds % EARLY_EVERY == 0 and (
+                    self._leader(rewards) is not None if self.symmetric
+                    else self._settled(rewards)):
                 break
         self.last_steps = used
         worlds = len(rewards[0])
@@ -150,6 +182,23 @@ class HardBot(Bot):
             if mean + EARLY_Z * sqrt(var / worlds) >= 0.0:
                 return False
         return True
+
+    @staticmethod
+    def _leader(rewards):
+        """The candidate ahead of every other by EARLY_Z standard errors of the paired
+        differences, or None."""
+        worlds = len(rewards[0])
+        means = [sum(r) / worlds for r in rewards]
+        top = max(range(len(rewards)), key=lambda k: (means[k], -k))
+        for k, r in enumerate(rewards):
+            if k == top:
+                continue
+            diffs = [x - y for x, y in zip(rewards[top], r)]
+            mean = sum(diffs) / worlds
+            var = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
+            if mean - EARLY_Z * sqrt(var / worlds) <= 0.0:
+                return None
+        return top
 
     def _pick(self, rewards) -> int:
         """The policy's choice (index 0) unless another candidate is better by `confidence`

@@ -24,10 +24,24 @@ OWNER_KNOWN_SHARE = 0.65
 
 
 @lru_cache(maxsize=64)
-def deck_totals(rules, n: int) -> tuple:
-    """(values, powers, count, sum of values, sum of squared values) of all cards."""
+def _deck_totals(rules, n: int) -> tuple:
     _, values, powers = card_tables(rules, n)
     return values, powers, len(values), sum(values), sum(v * v for v in values)
+
+
+_BY_ID = {}   # (id(rules), n) -> (rules, totals): hashing a Rules dataclass is slow
+
+
+def deck_totals(rules, n: int) -> tuple:
+    """(values, powers, count, sum of values, sum of squared values) of all cards."""
+    hit = _BY_ID.get((id(rules), n))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_BY_ID) > 256:
+        _BY_ID.clear()
+    totals = _deck_totals(rules, n)
+    _BY_ID[(id(rules), n)] = (rules, totals)
+    return totals
 
 
 class View:
@@ -68,12 +82,28 @@ class View:
     def est_sum(self, owner: int) -> tuple:
         """(expected sum, number of unknown cards) of `owner`'s row."""
         total, unknown = 0.0, 0
-        for i, c in enumerate(self.cards[owner]):
-            if c is None:
-                continue
-            if c < 0:
-                unknown += 1
-            total += self.value(owner, i)
+        values = self.values
+        mean = self.mean
+        if owner != self.seat:
+            kept = mean * OWNER_KNOWN_SHARE
+            bit = 1 << owner
+            for c, m in zip(self.cards[owner], self.masks[owner]):
+                if c is None:
+                    continue
+                if c >= 0:
+                    total += values[c]
+                else:
+                    unknown += 1
+                    total += kept if m & bit else mean
+        else:
+            for c in self.cards[owner]:
+                if c is None:
+                    continue
+                if c >= 0:
+                    total += values[c]
+                else:
+                    unknown += 1
+                    total += mean
         return total, unknown
 
     def p_lowest(self, margin: float = 0.0) -> float:

@@ -117,8 +117,23 @@ def _turn(v, moves, prm) -> list:
     return out
 
 
-@lru_cache(maxsize=64)
+_KINDS = {}   # (id(rules), n) -> (rules, kinds): hashing a Rules dataclass is slow
+
+
 def _kinds(rules, n) -> tuple:
+    """_kinds_of(rules, n), cached by the identity of `rules`."""
+    hit = _KINDS.get((id(rules), n))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_KINDS) > 256:
+        _KINDS.clear()
+    kinds = _kinds_of(rules, n)
+    _KINDS[(id(rules), n)] = (rules, kinds)
+    return kinds
+
+
+@lru_cache(maxsize=64)
+def _kinds_of(rules, n) -> tuple:
     """((value, power) per kind, kind index per card id, count per kind) of a game's cards."""
     values, powers, _, _, _ = deck_totals(rules, n)
     kinds = sorted(set(zip(values, powers)), key=lambda k: (k[0], str(k[1])))
@@ -255,6 +270,15 @@ def _swappable(v, o) -> bool:
 
 def best_swap(v, prm) -> tuple:
     """(gain, own slot, owner, slot) of the best blind swap; gain -99 if none."""
+    key = ("swap", id(prm))
+    memo = v.memo.get(key)
+    if memo is not None:
+        return memo
+    v.memo[key] = best = _best_swap(v, prm)
+    return best
+
+
+def _best_swap(v, prm) -> tuple:
     me = v.seat
     best = (-99.0, None, None, None)
     own = [(i, v.value(me, i), c < 0) for i, c in enumerate(v.cards[me]) if c is not None]

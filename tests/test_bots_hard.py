@@ -1,0 +1,60 @@
+"""The hard bot's candidate list and budget options."""
+
+from __future__ import annotations
+
+from cabo import PRESETS, apply, legal_actions, new_game, observe, to_move
+from cabo.actions import CallCabo, Replace
+from cabo.bots import make_bot
+
+
+def _positions(count, seed=4):
+    """(obs, legal) of medium self-play positions (official, 2p), every decision."""
+    out = []
+    game = 0
+    while len(out) < count:
+        state = new_game(PRESETS["official"], 2, seed + game)
+        game += 1
+        bots = [make_bot("medium", 1), make_bot("medium", 2)]
+        while state.phase not in ("round_over", "game_over") and len(out) < count:
+            seat = to_move(state)[0]
+            obs, legal = observe(state, seat), legal_actions(state, seat)
+            out.append((obs, legal))
+            apply(state, bots[seat].choose(obs, legal))
+    return out
+
+
+def test_candidates_never_hold_two_alike_blind_replaces():
+    bot = make_bot("hard", 0)
+    blind_pairs_seen = 0
+    for obs, legal in _positions(400):
+        ranked, cands = bot.candidates(obs, legal)
+        keys = []
+        for a in cands:
+            if isinstance(a, Replace) and len(a.slots) == 1:
+                cell = obs.hands[obs.seat][a.slots[0]]
+                if cell[0] is None:
+                    keys.append(cell[1])
+        assert len(keys) == len(set(keys)), (cands, obs.hands[obs.seat])
+        blind = [a for _, a in ranked if isinstance(a, Replace) and len(a.slots) == 1
+                 and obs.hands[obs.seat][a.slots[0]][0] is None]
+        blind_pairs_seen += len(blind) >= 2
+    assert blind_pairs_seen > 0  # the positions do offer alike blind replaces
+
+
+def test_no_search_without_cabo_when_other_budget_is_zero():
+    bot = make_bot("hard", 0, simulations=8, other_simulations=0)
+    full = make_bot("hard", 0, simulations=8)
+    searched_cabo = skipped = 0
+    for obs, legal in _positions(300):
+        _, cands = bot.candidates(obs, legal)
+        if len(cands) < 2:
+            continue
+        action = bot.choose(obs, legal)
+        if any(isinstance(a, CallCabo) for a in cands):
+            searched_cabo += bot.last_steps > 0
+        else:
+            assert bot.last_steps == 0 and action == cands[0]
+            full.choose(obs, legal)
+            assert full.last_steps > 0
+            skipped += 1
+    assert searched_cabo > 0 and skipped > 0
