@@ -293,3 +293,44 @@ def test_malformed_oversized_and_replayed_messages_at_both_ends(devices):
     players[page].step()
     d.sync()
     assert host.locator(".net-panel").get_attribute("data-step") != step
+
+
+def test_a_bot_plays_for_a_guest_who_left_until_the_seat_is_handed_back(browser, base_url):
+    """The host hands an away guest's seat to a bot: the round goes on to its reveal without
+    the guest; handed back, the table waits for the guest, who joins again and plays on."""
+    d = Devices(browser, base_url, count=2)
+    try:
+        d.host_game("official", 9)
+        host, guest = d.pages
+        d.invite(1, guest)
+        players = {p: driver.Player(p, 99) for p in d.pages}
+        for _ in range(3):  # the first peeks and a move
+            d.sync()
+            page = next(p for p in d.pages if has_move(p))
+            players[page].step()
+        d.sync()
+        guest.close()
+        expect(host.get_by_text("Ada: away")).to_be_visible(timeout=15_000)
+        host.get_by_role("button", name="Let a bot play for Ada").click()
+        expect(host.get_by_text("Ada: away, a bot plays for now")).to_be_visible()
+        me = driver.Player(host, cabo_after_draws=2)
+        for _ in range(200):  # only the host plays: Ada's seat moves by itself
+            driver.wait_idle(host)
+            if reveal_shown(host):
+                break
+            assert has_move(host), "the table waits for the away guest"
+            me.step()
+        assert reveal_shown(host)
+        host.get_by_role("button", name="Ada plays again").click()
+        expect(host.get_by_role("button", name="Let a bot play for Ada")).to_be_visible()
+        expect(host.get_by_text("a bot plays for now")).to_have_count(0)
+        driver.press(host, "Next round")
+        expect(host.locator("#net-status")).to_contain_text("Ada")  # it waits for Ada
+        again = d.new_page()
+        d.pages[1] = again
+        d.invite(1, again)
+        play_round(d, {host: driver.Player(host, 99), again: driver.Player(again, 1)})
+        assert totals(host) == totals(again)
+    finally:
+        d.close()
+    assert not [e for e in d.errors if "favicon" not in e], d.errors
