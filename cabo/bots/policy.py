@@ -252,6 +252,8 @@ def _own_unknown(v) -> list:
 def _by_threat(v) -> list:
     """Other players of the round, lowest expected sum first."""
     others = [o for o in v.seats if o != v.seat]
+    if len(others) < 2:
+        return others
     return sorted(others, key=lambda o: v.est_sum(o)[0])
 
 
@@ -280,22 +282,25 @@ def best_swap(v, prm) -> tuple:
 
 def _best_swap(v, prm) -> tuple:
     me = v.seat
-    best = (-99.0, None, None, None)
+    margin = prm.swap_margin
+    best, bi, bo, bj = -99.0, None, None, None
     own = [(i, v.value(me, i), c < 0) for i, c in enumerate(v.cards[me]) if c is not None]
+    protect, caller = v.rules.protect_caller, v.caller
     for o in v.seats:
-        if o == me or not _swappable(v, o):
+        if o == me or (protect and o == caller):
             continue
         for j, c in enumerate(v.cards[o]):
             if c is None:
                 continue
             theirs = v.value(o, j)
+            blind = c < 0
             for i, mine, unknown in own:
                 gain = mine - theirs
-                if unknown or c < 0:
-                    gain -= prm.swap_margin
-                if gain > best[0]:
-                    best = (gain, i, o, j)
-    return best
+                if unknown or blind:
+                    gain -= margin
+                if gain > best:
+                    best, bi, bo, bj = gain, i, o, j
+    return (best, bi, bo, bj)
 
 
 def _power(v, moves, prm) -> list:

@@ -6,19 +6,28 @@ about 4 against 6.4 for unseen cards. Dealing them uniformly makes the others lo
 than they are and the searcher call Cabo too often. So the cards in the hidden slots that
 their owner knows are re-drawn from the unseen cards with weights that favour low values;
 the result still looks exactly like the observation to the observer.
+
+The weights are measured: in medium self-play (official, 2 players, 300 games of 5 rounds,
+at every turn and drawn decision), the share of each value among the other's cards that it
+knows and the deciding seat does not, divided by its share among the cards nobody knows,
+scaled so that the low values weigh about 1.
 """
 
 from __future__ import annotations
 
 from ..sampler import sample_world
 
-KEEP_BELOW = 5      # values up to this keep weight 1
-DECAY = 0.65        # each point above KEEP_BELOW multiplies the weight by this
+# Relative chance that a card its owner knows and kept has this value (see above: 72,788
+# such cards averaged 3.75, cards nobody knew 6.41). Values beyond the table (standard52's
+# or party's) take the last weight.
+KEPT_WEIGHT = (1.0, 1.0, 1.0, 1.0, 0.9, 0.8, 0.69, 0.35, 0.17, 0.17, 0.11, 0.075, 0.072, 0.071)
 
 
 def weight(value: int) -> float:
     """Relative chance that a kept card has this value."""
-    return 1.0 if value <= KEEP_BELOW else DECAY ** (value - KEEP_BELOW)
+    if value < 0:
+        return 1.0
+    return KEPT_WEIGHT[value] if value < len(KEPT_WEIGHT) else KEPT_WEIGHT[-1]
 
 
 def deal_world(obs, rng):
