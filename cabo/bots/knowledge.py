@@ -11,7 +11,6 @@ In `cards`, a slot is None (empty), UNKNOWN, or the card id the seat knows.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from math import erf, sqrt
 
 from ..state import card_tables
@@ -23,25 +22,30 @@ UNKNOWN = -1
 OWNER_KNOWN_SHARE = 0.65
 
 
-@lru_cache(maxsize=64)
-def _deck_totals(rules, n: int) -> tuple:
-    _, values, powers = card_tables(rules, n)
-    return values, powers, len(values), sum(values), sum(v * v for v in values)
+def by_rules_identity(func):
+    """Cache `func(rules, n)` by the identity of `rules` (hashing a Rules dataclass is slow,
+    and the policy asks for its tables at every step of a rollout)."""
+    cache = {}  # (id(rules), n) -> (rules, result); the rules are kept so an id is not reused
+
+    def cached(rules, n):
+        hit = cache.get((id(rules), n))
+        if hit is not None and hit[0] is rules:
+            return hit[1]
+        if len(cache) > 256:
+            cache.clear()
+        result = func(rules, n)
+        cache[(id(rules), n)] = (rules, result)
+        return result
+
+    cached.__doc__ = func.__doc__
+    return cached
 
 
-_BY_ID = {}   # (id(rules), n) -> (rules, totals): hashing a Rules dataclass is slow
-
-
+@by_rules_identity
 def deck_totals(rules, n: int) -> tuple:
     """(values, powers, count, sum of values, sum of squared values) of all cards."""
-    hit = _BY_ID.get((id(rules), n))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    if len(_BY_ID) > 256:
-        _BY_ID.clear()
-    totals = _deck_totals(rules, n)
-    _BY_ID[(id(rules), n)] = (rules, totals)
-    return totals
+    _, values, powers = card_tables(rules, n)
+    return values, powers, len(values), sum(values), sum(v * v for v in values)
 
 
 class View:
@@ -84,26 +88,16 @@ class View:
         total, unknown = 0.0, 0
         values = self.values
         mean = self.mean
-        if owner != self.seat:
-            kept = mean * OWNER_KNOWN_SHARE
-            bit = 1 << owner
-            for c, m in zip(self.cards[owner], self.masks[owner]):
-                if c is None:
-                    continue
-                if c >= 0:
-                    total += values[c]
-                else:
-                    unknown += 1
-                    total += kept if m & bit else mean
-        else:
-            for c in self.cards[owner]:
-                if c is None:
-                    continue
-                if c >= 0:
-                    total += values[c]
-                else:
-                    unknown += 1
-                    total += mean
+        kept = mean * OWNER_KNOWN_SHARE
+        bit = 0 if owner == self.seat else 1 << owner  # (own cards: no owner's knowledge)
+        for c, m in zip(self.cards[owner], self.masks[owner]):
+            if c is None:
+                continue
+            if c >= 0:
+                total += values[c]
+            else:
+                unknown += 1
+                total += kept if m & bit else mean
         return total, unknown
 
     def p_lowest(self, margin: float = 0.0) -> float:

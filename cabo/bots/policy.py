@@ -8,12 +8,11 @@ other parameters, the easy bot. It reads only the View, so it never sees a hidde
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 from ..actions import (
     CallCabo, Discard, DrawDeck, EndGame, Give, KingSpy, KingSwap, Match, NextRound, PairDiscard,
     PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap, TakeDiscard, is_off_turn)
-from .knowledge import deck_totals
+from .knowledge import by_rules_identity, deck_totals
 
 
 class Params:
@@ -117,23 +116,8 @@ def _turn(v, moves, prm) -> list:
     return out
 
 
-_KINDS = {}   # (id(rules), n) -> (rules, kinds): hashing a Rules dataclass is slow
-
-
+@by_rules_identity
 def _kinds(rules, n) -> tuple:
-    """_kinds_of(rules, n), cached by the identity of `rules`."""
-    hit = _KINDS.get((id(rules), n))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    if len(_KINDS) > 256:
-        _KINDS.clear()
-    kinds = _kinds_of(rules, n)
-    _KINDS[(id(rules), n)] = (rules, kinds)
-    return kinds
-
-
-@lru_cache(maxsize=64)
-def _kinds_of(rules, n) -> tuple:
     """((value, power) per kind, kind index per card id, count per kind) of a game's cards."""
     values, powers, _, _, _ = deck_totals(rules, n)
     kinds = sorted(set(zip(values, powers)), key=lambda k: (k[0], str(k[1])))
