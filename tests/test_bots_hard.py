@@ -58,3 +58,20 @@ def test_no_search_without_cabo_when_other_budget_is_zero():
             assert full.last_steps > 0
             skipped += 1
     assert searched_cabo > 0 and skipped > 0
+
+
+def test_a_budget_set_after_creation_bounds_every_decision():
+    """The page's self-test (and any caller) tunes a made bot by setting `simulations`: it
+    must bound the decisions without a Cabo candidate too, as if the bot were made so."""
+    made = make_bot("hard", 0, simulations=2)
+    tuned = make_bot("hard", 0)
+    tuned.simulations = 2
+    compared = 0
+    for obs, legal in _positions(200):
+        _, cands = made.candidates(obs, legal)
+        if len(cands) < 2 or any(isinstance(a, CallCabo) for a in cands):
+            continue
+        assert tuned.choose(obs, legal) == made.choose(obs, legal)
+        assert tuned.last_steps == made.last_steps > 0
+        compared += 1
+    assert compared > 0

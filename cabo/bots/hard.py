@@ -69,8 +69,9 @@ class HardBot(Bot):
                  cabo_gap: float = 3.0, params: Params = HARD, opponent: Params = MEDIUM,
                  other_simulations: int | None = None, symmetric: bool = False):
         super().__init__(seed)
-        # rollouts for a decision without a Cabo call among the candidates (None: simulations)
-        self.other_simulations = simulations if other_simulations is None else other_simulations
+        # rollouts for a decision without a Cabo call among the candidates (None: as many as
+        # `simulations`, read at each decision, so that setting `simulations` sets both)
+        self.other_simulations = other_simulations
         self.symmetric = symmetric       # stop early when any candidate leads clearly
         self.confidence = confidence     # standard errors a deviation from the policy must win by
         self.simulations = simulations   # rollouts per searched decision (nominal, see above)
@@ -132,8 +133,10 @@ class HardBot(Bot):
         self.last_steps = 0
         if len(cands) < 2:
             return ranked[0][1]
-        sims = self.simulations if any(isinstance(a, CallCabo) for a in cands) \
-            else self.other_simulations
+        sims = self.simulations
+        if self.other_simulations is not None and not any(isinstance(a, CallCabo)
+                                                           for a in cands):
+            sims = self.other_simulations
         if sims <= 0:
             return ranked[0][1]
         saved = self.rng.getstate()
