@@ -78,32 +78,30 @@ def random_rounds_per_second(rules_name: str, n: int, seconds: float, seed: int 
 
 
 def long_round_move(state, moves, rand):
-    """The long-round random policy (see the module docstring) on a seat's own moves."""
+    """The long-round random policy (see the module docstring) on a seat's own moves, read
+    from their stable order: DrawDeck, TakeDiscard, CallCabo at a turn's start (each where
+    allowed); the one-slot Replace actions, the multi-replace family, Discard with a card."""
     phase = state.phase
     if phase == "turn":
-        draw = take = cabo = None
-        for a in moves:
-            kind = type(a)
-            if kind is DrawDeck:
-                draw = a
-            elif kind is TakeDiscard:
-                take = a
-            elif kind is CallCabo:
-                cabo = a
-        if cabo is not None and (rand() < 0.05 or (draw is None and take is None)):
-            return cabo
-        if take is not None and (draw is None or rand() < 0.5):
-            return take
-        return draw
+        last = moves[-1]
+        if type(last) is CallCabo:
+            if rand() < 0.05 or len(moves) == 1:
+                return last
+            draws = len(moves) - 1
+        else:
+            draws = len(moves)
+        if draws == 2:  # (deck or discard, 50/50)
+            return moves[1] if rand() < 0.5 else moves[0]
+        return moves[0]
     if phase == "drawn":
         last = moves[-1]
-        if type(last) is Discard and rand() < 0.5:
-            return last
-        singles = 0  # (the one-slot Replace actions come first)
-        for a in moves:
-            if type(a) is not Replace:
-                break
-            singles += 1
+        singles = len(moves)
+        if type(last) is Discard:
+            if rand() < 0.5:
+                return last
+            singles -= 1
+        if singles and type(moves[singles - 1]) is Several:
+            singles -= 1
         return moves[int(rand() * singles)] if singles else last
     return moves[int(rand() * len(moves))]  # (no Several outside "drawn" among own moves)
 
@@ -111,6 +109,17 @@ def long_round_move(state, moves, rand):
 def long_round_turns_per_second(seconds: float, seed: int = 1, trusted: bool = False) -> dict:
     """Turns and rounds per second of long-round random play, official rules, 2 players
     (`trusted`: the moves are applied with `apply_trusted` instead of the strict `apply`)."""
+    turns, rounds, _, wall, cpu = _long_round_play(seconds, seed, trusted)
+    return {"turns_per_s": round(turns / wall), "turns_per_cpu_s": round(turns / cpu),
+            "rounds_per_s": round(rounds / wall), "turns_per_round": round(turns / rounds, 1)}
+
+
+def _long_round_play(seconds: float, seed: int = 1, trusted: bool = False,
+                     max_rounds: int | None = None) -> tuple:
+    """The loop of `long_round_turns_per_second`: (turns, rounds, last state, wall s, CPU s).
+    Every step asks `to_move` and `own_actions` and applies the move (strict `apply` unless
+    `trusted`); the policy is `long_round_move`, inlined (tests/test_bench.py checks that
+    both play the same moves). `max_rounds`: stop after that many rounds instead (tests)."""
     step = apply_trusted if trusted else apply
     rules = PRESETS["official"]
     rng = random.Random(seed)
@@ -121,23 +130,44 @@ def long_round_turns_per_second(seconds: float, seed: int = 1, trusted: bool = F
     deadline = t0 + seconds
     while True:
         phase = state.phase
-        if phase == "round_over":
+        if phase == "turn":
+            turns += 1
+            moves = own_actions(state, to_move(state)[0])
+            move = moves[-1]  # (DrawDeck, TakeDiscard, CallCabo, each where allowed)
+            if type(move) is CallCabo:
+                if not (rand() < 0.05 or len(moves) == 1):
+                    move = (moves[1] if rand() < 0.5 else moves[0]) if len(moves) == 3 \
+                        else moves[0]
+            elif len(moves) == 2:
+                move = moves[1] if rand() < 0.5 else moves[0]
+        elif phase == "drawn":
+            moves = own_actions(state, to_move(state)[0])
+            move = moves[-1]
+            if not (type(move) is Discard and rand() < 0.5):
+                singles = len(moves) - 1 if type(move) is Discard else len(moves)
+                if singles and type(moves[singles - 1]) is Several:
+                    singles -= 1
+                if singles:
+                    move = moves[int(rand() * singles)]
+        elif phase == "round_over":
             rounds += 1
-            if rounds % 16 == 0 and time.perf_counter() > deadline:
+            if max_rounds is None:
+                if rounds % 16 == 0 and time.perf_counter() > deadline:
+                    break
+            elif rounds >= max_rounds:
                 break
             apply(state, NextRound(0))
+            continue
         elif phase == "game_over":
             rounds += 1
             game += 1
             state = new_game(rules, 2, seed + game)
+            continue
         else:
-            seat = to_move(state)[0]
-            if phase == "turn":
-                turns += 1
-            step(state, long_round_move(state, own_actions(state, seat), rand))
-    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-    return {"turns_per_s": round(turns / wall), "turns_per_cpu_s": round(turns / cpu),
-            "rounds_per_s": round(rounds / wall), "turns_per_round": round(turns / rounds, 1)}
+            moves = own_actions(state, to_move(state)[0])
+            move = moves[int(rand() * len(moves))]
+        step(state, move)
+    return turns, rounds, state, time.perf_counter() - t0, time.process_time() - c0
 
 
 def _mid_round_states(rules_name: str, n: int, count: int, seed: int = 5) -> list:

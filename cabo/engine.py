@@ -31,7 +31,7 @@ from .actions import (
 from .errors import IllegalAction
 from .legal import (HOST, _peek_choices, cabo_allowed, legal_actions, own_actions,  # noqa: F401
                     peek_choices, power_allows, to_move)
-from .events import Event
+from .events import Event, shared_event
 from .rounds import end_game, finish_round, next_round, start_game, try_reshuffle
 from .scoring import game_result
 from .state import State
@@ -48,9 +48,84 @@ def new_game(rules, n_players: int, seed: int, events: list | None = None) -> St
 
 def apply(state, action) -> list:
     """Check `action`, apply it and return the events; IllegalAction leaves `state` as it was."""
-    handler = _HANDLERS.get(type(action))
+    kind = type(action)
+    # The hot moves' common case first, checked and applied in one go: exactly what check +
+    # do + the end of this function would do (the same changes and events). Anything else
+    # (an illegal action, a rare case) goes to the general path below, which raises the
+    # usual IllegalAction before any change. (An int seat equal to `state.current` is a
+    # seat of this game.)
+    if kind is Replace:
+        seat, slots = action.seat, action.slots
+        if (type(slots) is tuple and len(slots) == 1 and type(seat) is int
+                and seat == state.current and state.phase == "drawn" and not state.gives):
+            i = slots[0]
+            hand = state.hands[seat]
+            if type(i) is int and 0 <= i < len(hand):
+                old = hand[i]
+                if old is not None:
+                    drawn = state.drawn
+                    state.drawn = None
+                    state.discard.append(old)
+                    hand[i] = drawn
+                    state.match_target = old
+                    if state.drawn_from == "discard":
+                        state.known[seat][i] = state.all_mask
+                        events = [Event("replace", seat, {
+                            "slots": [i], "discarded": [old], "ok": True, "card": drawn},
+                            {"card": drawn}, 1 << seat)]
+                    else:
+                        state.known[seat][i] = 1 << seat
+                        events = [Event("replace", seat, {
+                            "slots": [i], "discarded": [old], "ok": True},
+                            {"card": drawn}, 1 << seat)]
+                    return _after_discard(state, state.powers[old] if state.rules.power_on
+                                          == "any_discard" else None, events)
+    elif kind is DrawDeck:
+        seat = action.seat
+        deck = state.deck
+        if (type(seat) is int and seat == state.current and state.phase == "turn" and deck
+                and not state.gives):
+            state.drawn = card = deck.pop()
+            state.drawn_from = "deck"
+            state.phase = "drawn"
+            rules = state.rules
+            if rules.match_window == "until_draw":
+                state.match_target = None
+            events = [Event("draw", seat, {"deck_size": len(deck)}, {"card": card}, 1 << seat)]
+            state.step += 1
+            if rules.auto_cabo_empty:
+                _after_action(state, events)
+            return events
+    elif kind is TakeDiscard:
+        seat = action.seat
+        discard = state.discard
+        rules = state.rules
+        if (type(seat) is int and seat == state.current and state.phase == "turn" and discard
+                and rules.take_discard and not state.gives):
+            hand = state.hands[seat]
+            if None not in hand or hand.count(None) != len(hand):
+                state.drawn = card = discard.pop()
+                state.drawn_from = "discard"
+                state.phase = "drawn"
+                state.match_target = None
+                events = [Event("take_discard", seat, {"card": card})]
+                state.step += 1
+                if rules.auto_cabo_empty:
+                    _after_action(state, events)
+                return events
+    elif kind is Discard:
+        seat = action.seat
+        if (type(seat) is int and seat == state.current and state.phase == "drawn"
+                and state.drawn_from == "deck" and not state.gives):
+            card = state.drawn
+            state.drawn = None
+            state.discard.append(card)
+            state.match_target = card
+            return _after_discard(state, state.powers[card], [Event("discard", seat, {"card": card})])
+    # the general path
+    handler = _HANDLERS.get(kind)
     if handler is None:
-        if type(action) is Several:
+        if kind is Several:
             raise IllegalAction(f"{action!r} stands for several actions: choose one (make)")
         raise IllegalAction(f"not an action: {action!r}")
     seat = action.seat  # (every action class has a seat)
@@ -68,13 +143,48 @@ def apply(state, action) -> list:
     return events
 
 
+def _after_discard(state, power, events):
+    """The rest of a one-slot Replace or a Discard on `apply`'s fast path, once the card is on
+    the discard pile: the `power` it gives (None: none), or else the end of the turn
+    (`_end_turn`, its common case inlined), then the end of `apply`."""
+    rules = state.rules
+    if power:
+        state.power = power
+        state.phase = "power"
+        events.append(Event("power", state.current, {"power": power}))
+        state.step += 1
+        if rules.auto_cabo_empty:
+            _after_action(state, events)
+        return events
+    state.power = state.king_target = state.drawn_from = None
+    state.turns_done += 1
+    if (state.caller is None and state.deck and not rules.cabo_after_turn
+            and len(state.seats) == state.n):
+        seat = state.current + 1
+        state.current = seat = seat if seat < state.n else 0
+        state.phase = "turn"
+        events.append(_TURN_EVENTS[seat])
+        state.step += 1
+        if rules.auto_cabo_empty:
+            _after_action(state, events)
+        return events
+    _end_turn_rest(state, events)
+    state.step += 1
+    if rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
+        _after_action(state, events)
+    return events
+
+
 def apply_trusted(state, action) -> list:
     """`apply` without the checks, for an action taken from the engine's own legal list now
     (a listed action, or a member of a listed `Several` family): the same state changes and
     events, faster (search rollouts). Anything else may corrupt the state: every action that
     comes from outside (a person, a guest's device, a bot's choice) goes through `apply`."""
+    kind = type(action)
+    if kind in _FAST_KINDS:  # (their checks in apply cost less than the general path)
+        return apply(state, action)
     events = []
-    _HANDLERS[type(action)][1](state, action, events)
+    _HANDLERS[kind][1](state, action, events)
     state.step += 1
     if state.rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
         _after_action(state, events)
@@ -117,6 +227,9 @@ def _after_action(state, events) -> None:
             return
 
 
+# ("turn" events carry nothing but the seat: one read-only event per seat, handed out again)
+_TURN_EVENTS = tuple(shared_event("turn", seat) for seat in range(8))
+
 _AUTO_CABO_PHASES = frozenset(("turn", "drawn", "power", "king", "after_turn"))
 
 
@@ -150,8 +263,8 @@ def _do_peek(state, a, events):
     for i in a.slots:
         state.known[a.seat][i] |= bit
     state.peeked[a.seat] = True
-    events.append(Event("initial_peek", a.seat, slots=list(a.slots), secret_to=bit,
-                        secret={"cards": [state.hands[a.seat][i] for i in a.slots]}))
+    events.append(Event("initial_peek", a.seat, {"slots": list(a.slots)},
+                        {"cards": [state.hands[a.seat][i] for i in a.slots]}, bit))
     if all(state.peeked):
         _begin_turn(state, state.current, events)
 
@@ -174,8 +287,8 @@ def _do_draw(state, a, events):
     state.drawn_from = "deck"
     state.phase = "drawn"
     _close_window(state)
-    events.append(Event("draw", a.seat, secret={"card": state.drawn}, secret_to=1 << a.seat,
-                        deck_size=len(state.deck)))
+    events.append(Event("draw", a.seat, {"deck_size": len(state.deck)}, {"card": state.drawn},
+                        1 << a.seat))
 
 
 def _check_take(state, a):
@@ -194,7 +307,7 @@ def _do_take(state, a, events):
     state.drawn_from = "discard"
     state.phase = "drawn"
     state.match_target = None
-    events.append(Event("take_discard", a.seat, card=state.drawn))
+    events.append(Event("take_discard", a.seat, {"card": state.drawn}))
 
 
 # Replace / Discard
@@ -236,13 +349,9 @@ def _do_replace(state, a, events):
         hand[i] = drawn
         known[i] = mask
         state.match_target = old
-        if state.drawn_from == "discard":
-            event = Event("replace", seat, slots=[i], discarded=[old], ok=True, card=drawn,
-                          secret={"card": drawn}, secret_to=1 << seat)
-        else:
-            event = Event("replace", seat, slots=[i], discarded=[old], ok=True,
-                          secret={"card": drawn}, secret_to=1 << seat)
-        events.append(event)
+        events.append(Event("replace", seat, {
+            "slots": [i], "discarded": [old], "ok": True, "card": drawn} if state.drawn_from == "discard"
+            else {"slots": [i], "discarded": [old], "ok": True}, {"card": drawn}, 1 << seat))
         power = state.powers[old]
         if power and state.rules.power_on == "any_discard":
             return _enter_power(state, power, events)
@@ -256,9 +365,9 @@ def _do_replace(state, a, events):
         hand[slots[0]] = drawn
         known[slots[0]] = mask
         state.match_target = state.discard[-1]
-        events.append(Event("replace", seat, slots=list(slots), discarded=cards, ok=True,
-                            **_drawn_public(state, drawn), secret={"card": drawn},
-                            secret_to=1 << seat))
+        events.append(Event("replace", seat, {"slots": list(slots), "discarded": cards,
+                                              "ok": True, **_drawn_public(state, drawn)},
+                            {"card": drawn}, 1 << seat))
         if len(slots) == 1 and state.rules.power_on == "any_discard" and state.powers[cards[0]]:
             return _enter_power(state, state.powers[cards[0]], events)
         return _end_turn(state, events)
@@ -268,10 +377,10 @@ def _do_replace(state, a, events):
             known[i] = state.all_mask
     hand.append(drawn)
     known.append(mask)
-    events.append(Event("replace", seat, slots=list(slots), ok=False,
-                        revealed=cards if state.rules.wrong_multi_reveal else None,
-                        new_slot=len(hand) - 1, **_drawn_public(state, drawn),
-                        secret={"card": drawn}, secret_to=1 << seat))
+    events.append(Event("replace", seat, {
+        "slots": list(slots), "ok": False,
+        "revealed": cards if state.rules.wrong_multi_reveal else None,
+        "new_slot": len(hand) - 1, **_drawn_public(state, drawn)}, {"card": drawn}, 1 << seat))
     _end_turn(state, events)
 
 
@@ -295,7 +404,7 @@ def _do_discard(state, a, events):
     state.drawn = None
     state.discard.append(card)
     state.match_target = card
-    events.append(Event("discard", a.seat, card=card))
+    events.append(Event("discard", a.seat, {"card": card}))
     power = state.powers[card] if state.drawn_from == "deck" else None
     if power:
         return _enter_power(state, power, events)
@@ -309,7 +418,7 @@ _POWER_PHASES = ("power", "king")
 def _enter_power(state, power, events):
     state.power = power
     state.phase = "power"
-    events.append(Event("power", state.current, power=power))
+    events.append(Event("power", state.current, {"power": power}))
 
 
 def _check_power(state, a):
@@ -321,16 +430,16 @@ def _check_power(state, a):
 
 def _do_peek_own(state, a, events):
     state.known[a.seat][a.slot] |= 1 << a.seat
-    events.append(Event("peek", a.seat, slot=a.slot, secret_to=1 << a.seat,
-                        secret={"card": state.hands[a.seat][a.slot]}))
+    events.append(Event("peek", a.seat, {"slot": a.slot},
+                        {"card": state.hands[a.seat][a.slot]}, 1 << a.seat))
     _end_turn(state, events)
 
 
 def _do_spy(state, a, events):
     state.known[a.target][a.slot] |= 1 << a.seat
     kind = "king_spy" if isinstance(a, KingSpy) else "spy"
-    events.append(Event(kind, a.seat, target=a.target, slot=a.slot, secret_to=1 << a.seat,
-                        secret={"card": state.hands[a.target][a.slot]}))
+    events.append(Event(kind, a.seat, {"target": a.target, "slot": a.slot},
+                        {"card": state.hands[a.target][a.slot]}, 1 << a.seat))
     if kind == "king_spy":
         state.phase = "king"
         state.king_target = (a.target, a.slot)
@@ -346,19 +455,21 @@ def _swap(state, seat, slot, target, target_slot):
 
 def _do_swap(state, a, events):
     _swap(state, a.seat, a.slot, a.target, a.target_slot)
-    events.append(Event("swap", a.seat, slot=a.slot, target=a.target, target_slot=a.target_slot))
+    events.append(Event("swap", a.seat, {"slot": a.slot, "target": a.target,
+                                         "target_slot": a.target_slot}))
     _end_turn(state, events)
 
 
 def _do_king_swap(state, a, events):
     target, target_slot = state.king_target
     _swap(state, a.seat, a.slot, target, target_slot)
-    events.append(Event("swap", a.seat, slot=a.slot, target=target, target_slot=target_slot))
+    events.append(Event("swap", a.seat, {"slot": a.slot, "target": target,
+                                         "target_slot": target_slot}))
     _end_turn(state, events)
 
 
 def _do_skip(state, a, events):
-    events.append(Event("skip_power", a.seat, power=state.power))
+    events.append(Event("skip_power", a.seat, {"power": state.power}))
     _end_turn(state, events)
 
 
@@ -378,7 +489,7 @@ def _call_cabo(state, seat, events, automatic=False):
     for s in state.seats:
         if s != seat:
             state.final_left |= 1 << s
-    events.append(Event("cabo", seat, automatic=automatic))
+    events.append(Event("cabo", seat, {"automatic": automatic}))
 
 
 def _do_cabo(state, a, events):
@@ -404,17 +515,23 @@ def _end_turn(state, events):
     """The current player's turn is complete."""
     state.power = state.king_target = state.drawn_from = None
     state.turns_done += 1
-    if state.caller is not None:
-        state.final_left &= ~(1 << state.current)
-    elif not state.rules.cabo_after_turn and state.deck and len(state.seats) == state.n:
+    if (state.caller is None and not state.rules.cabo_after_turn and state.deck
+            and len(state.seats) == state.n):
         # (the common case of _advance and _begin_turn, inlined: nobody called, the deck
         # has a card, everyone is dealt in)
         seat = state.current + 1
         state.current = seat = seat if seat < state.n else 0
         state.phase = "turn"
-        events.append(Event("turn", seat))
+        events.append(_TURN_EVENTS[seat])
         return
-    if state.rules.cabo_after_turn and cabo_allowed(state):
+    _end_turn_rest(state, events)
+
+
+def _end_turn_rest(state, events):
+    """`_end_turn` past its common case (the turn's fields are reset already)."""
+    if state.caller is not None:
+        state.final_left &= ~(1 << state.current)
+    elif state.rules.cabo_after_turn and cabo_allowed(state):
         state.phase = "after_turn"
         return
     _advance(state, events)
@@ -440,7 +557,7 @@ def _begin_turn(state, seat, events):
         return
     state.current = seat
     state.phase = "turn"
-    events.append(Event("turn", seat))
+    events.append(_TURN_EVENTS[seat])
 
 
 def _deck_for_turn(state, events) -> bool:
@@ -517,6 +634,7 @@ _HANDLERS = {
     NextRound: (_check_next_round, _do_next_round),
     EndGame: (_check_end_game, _do_end_game),
 }
+_FAST_KINDS = frozenset((Replace, DrawDeck, TakeDiscard, Discard))  # (apply's fast path)
 _FIELD_NAMES = {cls: tuple(f.name for f in fields(cls) if f.name != "seat") for cls in _HANDLERS}
 # (Replace checks its slots itself, with a fast path for one slot)
 _HANDLERS = {cls: (check, do, () if cls is Replace else _FIELD_NAMES[cls])

@@ -33,18 +33,18 @@ HOST = 0  # the seat that deals the next round and, where allowed, ends the game
 
 def to_move(state) -> tuple:
     """The seats the game is waiting for (others may still act off-turn)."""
-    phase = state.phase
+    if state.phase in _TURN_PHASES and not state.gives:  # (the common case first)
+        return (state.current,)
     if state.gives:
         return (state.gives[0][0],)
+    phase = state.phase
     if phase == "peek":
         return tuple(s for s in state.seats if not state.peeked[s])
     if phase == "final":
         return tuple(s for s in state.seats if not state.ready[s])
     if phase == "round_over":
         return (HOST,)
-    if phase == "game_over":
-        return ()
-    return (state.current,)
+    return ()  # (game_over)
 
 
 def legal_actions(state, seat: int) -> list:
@@ -57,22 +57,33 @@ def legal_actions(state, seat: int) -> list:
 
 def own_actions(state, seat: int) -> list:
     """`legal_actions` without the off-turn matches (Match, PairDiscard), same order."""
-    if state.gives:
-        snapper = state.gives[0][0]
-        return [Give(seat, i) for i in state.occupied(seat)] if seat == snapper else []
     phase = state.phase
-    if phase in _TURN_PHASES:
-        if seat != state.current:
-            return []
-        if phase == "drawn":  # (the common case of _turn_actions, inlined)
+    # (the common cases first: the player on turn with a full row; the lists are cached)
+    if phase == "turn":
+        if seat == state.current and not state.gives:
+            rules = state.rules
+            hand = state.hands[seat]
+            options = _TURN_OPTIONS.get(
+                seat * 8 + (4 if state.deck else 0)
+                + (2 if rules.take_discard and state.discard
+                   and (None not in hand or hand.count(None) != len(hand)) else 0)
+                + (1 if rules.cabo_instead and state.caller is None
+                   and state.turns_done >= rules.cabo_min_rounds * len(state.seats) else 0))
+            if options is not None:
+                return [*options]
+    elif phase == "drawn":
+        if seat == state.current and not state.gives:
             hand = state.hands[seat]
             if None not in hand:
                 options = _DRAWN_OPTIONS.get((
                     seat, len(hand), state.most_equal if state.rules.multi_replace else 1,
                     state.drawn_from == "deck"))
                 if options is not None:
-                    return list(options)
-        return _turn_actions(state, seat)
+                    return [*options]
+    if state.gives:
+        return _give_actions(state, seat)
+    if phase in _TURN_PHASES:
+        return _turn_actions(state, seat) if seat == state.current else []
     out = []
     if phase == "peek":
         if seat in state.seats and not state.peeked[seat]:
@@ -92,6 +103,11 @@ def own_actions(state, seat: int) -> list:
 
 
 _TURN_PHASES = frozenset(("turn", "drawn", "power", "king", "after_turn"))
+
+
+def _give_actions(state, seat) -> list:
+    """A card is owed: the snapper gives one of its cards, nobody else may do anything."""
+    return [Give(seat, i) for i in state.occupied(seat)] if seat == state.gives[0][0] else []
 
 
 def peek_choices(state) -> list:
@@ -121,13 +137,14 @@ def _turn_actions(state, seat) -> list:
     if phase == "turn":
         # (the few possible lists are cached per seat: actions are immutable values)
         hand = state.hands[seat]
-        key = (seat, bool(state.deck),
-               bool(rules.take_discard and state.discard and hand.count(None) != len(hand)),
-               bool(rules.cabo_instead and state.caller is None
-                    and state.turns_done >= rules.cabo_min_rounds * len(state.seats)))
+        draw = bool(state.deck)
+        take = bool(rules.take_discard and state.discard and hand.count(None) != len(hand))
+        cabo = bool(rules.cabo_instead and state.caller is None
+                    and state.turns_done >= rules.cabo_min_rounds * len(state.seats))
+        key = seat * 8 + draw * 4 + take * 2 + cabo
         options = _TURN_OPTIONS.get(key)
         if options is None:
-            options = _TURN_OPTIONS[key] = _turn_options(*key)
+            options = _TURN_OPTIONS[key] = _turn_options(seat, draw, take, cabo)
         return list(options)
     if phase == "drawn":
         hand = state.hands[seat]
@@ -170,7 +187,7 @@ def _peek_actions(seat, size, how, count) -> tuple:
     return tuple(InitialPeek(seat, slots) for slots in _peek_choices(size, how, count))
 
 
-_TURN_OPTIONS: dict = {}
+_TURN_OPTIONS: dict = {}  # seat * 8 + draw * 4 + take * 2 + cabo: a tuple of actions
 _DRAWN_OPTIONS: dict = {}
 
 

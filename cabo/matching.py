@@ -125,15 +125,15 @@ def apply_match(state, a, events) -> None:
     target = state.match_target
     if state.values[card] == state.values[target]:
         _to_pile(state, a.owner, a.slot)
-        events.append(Event("match", a.seat, owner=a.owner, slot=a.slot, card=card, ok=True))
+        events.append(Event("match", a.seat, {"owner": a.owner, "slot": a.slot, "card": card, "ok": True}))
         _owe(state, a.seat, [a.owner])
         return
     if rules.wrong_match_card == "pile":
         _to_pile(state, a.owner, a.slot)
     else:
         state.known[a.owner][a.slot] = state.all_mask
-    events.append(Event("match", a.seat, owner=a.owner, slot=a.slot, card=card, ok=False,
-                        returned=rules.wrong_match_card == "back"))
+    events.append(Event("match", a.seat, {"owner": a.owner, "slot": a.slot, "card": card, "ok": False,
+                                           "returned": rules.wrong_match_card == "back"}))
     for _ in range(rules.wrong_match_penalty):
         draw_penalty(state, a.seat, events, "wrong_match")
 
@@ -145,14 +145,14 @@ def apply_pair(state, a, events) -> None:
     if len(values) == 1:
         for owner, slot in a.cards:
             _to_pile(state, owner, slot)
-        events.append(Event("pair_discard", a.seat, cards=[list(x) for x in a.cards],
-                            values=cards, ok=True))
+        events.append(Event("pair_discard", a.seat, {"cards": [list(x) for x in a.cards],
+                                                   "values": cards, "ok": True}))
         _owe(state, a.seat, [o for o, _ in a.cards])
         return
     for owner, slot in a.cards:
         state.known[owner][slot] = state.all_mask
-    events.append(Event("pair_discard", a.seat, cards=[list(x) for x in a.cards],
-                        values=cards, ok=False))
+    events.append(Event("pair_discard", a.seat, {"cards": [list(x) for x in a.cards],
+                                               "values": cards, "ok": False}))
     draw_penalty(state, a.seat, events, "wrong_pair")
 
 
@@ -165,8 +165,8 @@ def apply_give(state, a, events) -> None:
     state.known[a.seat][a.slot] = 0
     state.hands[owner].append(card)
     state.known[owner].append(mask)
-    events.append(Event("give", a.seat, slot=a.slot, to=owner,
-                        to_slot=len(state.hands[owner]) - 1))
+    events.append(Event("give", a.seat, {"slot": a.slot, "to": owner,
+                                          "to_slot": len(state.hands[owner]) - 1}))
     _drop_unpayable(state)
 
 

@@ -40,34 +40,47 @@ def deal_round(state, events) -> None:
     """Shuffle all cards and deal the seats of this round; enter the initial peek."""
     rules = state.rules
     state.round_no += 1
+    n = state.n
     deck = list(range(len(state.cards)))
     shuffle(state.rng, deck)
-    state.hands = [[] for _ in range(state.n)]
-    state.known = [[] for _ in range(state.n)]
-    for _ in range(rules.hand_size):
-        for seat in state.seats:
-            state.hands[seat].append(deck.pop())
-            state.known[seat].append(0)
+    seats = state.seats
+    size = rules.hand_size
+    hands = [[] for _ in range(n)]
+    known = [[] for _ in range(n)]
+    if size:
+        # (round-robin from the top, deck[-1], as one card after another: the j-th seat of
+        # the round gets deck[-1 - j], deck[-1 - j - m], ... for m seats)
+        m = len(seats)
+        top = len(deck) - 1
+        zeros = [0] * size
+        for j, seat in enumerate(seats):
+            stop = top - j - m * size
+            hands[seat] = deck[top - j:stop if stop >= 0 else None:-m]
+            known[seat] = zeros[:]
+        del deck[len(deck) - m * size:]
+    state.hands = hands
+    state.known = known
     state.deck = deck
-    state.discard = []
-    state.match_target = None
     if rules.start_discard:
         card = deck.pop()
-        state.discard.append(card)
+        state.discard = [card]
         state.match_target = card
+    else:
+        state.discard = []
+        state.match_target = None
     state.phase = "peek"
     state.current = state.first
     state.drawn = state.drawn_from = state.power = state.king_target = None
-    state.peeked = [s not in state.seats for s in range(state.n)]
-    state.ready = [False] * state.n
+    state.peeked = [s not in seats for s in range(n)]
+    state.ready = [False] * n
     state.caller = None
     state.final_left = 0
     state.turns_done = 0
     state.gives = []
-    events.append(Event(
-        "deal", None, round_no=state.round_no, seats=list(state.seats), dealer=state.dealer,
-        first=state.first, hand_size=rules.hand_size, deck_size=len(state.deck),
-        discard=state.discard[-1] if state.discard else None))
+    events.append(Event("deal", None, {
+        "round_no": state.round_no, "seats": list(seats), "dealer": state.dealer,
+        "first": state.first, "hand_size": size, "deck_size": len(deck),
+        "discard": state.discard[-1] if state.discard else None}))
 
 
 def try_reshuffle(state, events) -> bool:
@@ -78,18 +91,18 @@ def try_reshuffle(state, events) -> bool:
     state.deck = state.discard
     shuffle(state.rng, state.deck)
     state.discard = [top]
-    events.append(Event("reshuffle", None, deck_size=len(state.deck)))
+    events.append(Event("reshuffle", None, {"deck_size": len(state.deck)}))
     return True
 
 
 def draw_penalty(state, seat, events, reason: str) -> None:
     """Deal one face-down card from the deck into a new slot at the right end of `seat`."""
     if not state.deck and not try_reshuffle(state, events):
-        events.append(Event("penalty_skipped", seat, reason=reason))
+        events.append(Event("penalty_skipped", seat, {"reason": reason}))
         return
     state.hands[seat].append(state.deck.pop())
     state.known[seat].append(0)
-    events.append(Event("penalty", seat, slot=len(state.hands[seat]) - 1, reason=reason))
+    events.append(Event("penalty", seat, {"slot": len(state.hands[seat]) - 1, "reason": reason}))
 
 
 def finish_round(state, events) -> None:
@@ -97,7 +110,10 @@ def finish_round(state, events) -> None:
     rules = state.rules
     seats = state.seats
     values = state.values
-    hands_values = {s: [values[c] for c in state.hands[s] if c is not None] for s in seats}
+    hands = state.hands
+    n = state.n
+    kept = [[c for c in hands[s] if c is not None] for s in range(n)]  # (every seat's cards)
+    hands_values = {s: [values[c] for c in kept[s]] for s in seats}
     sums = {s: sum(v) for s, v in hands_values.items()}
     points, winners, notes, draw = score_round(rules, seats, sums, hands_values, state.caller)
     reset = apply_totals(rules, state.totals, points)
@@ -105,9 +121,11 @@ def finish_round(state, events) -> None:
         notes[s].append("reset_to_half")
     for s in winners:
         state.rounds_won[s] += 1
+    all_mask = state.all_mask
+    known = state.known
     for seat in seats:
-        state.known[seat] = [state.all_mask if c is not None else 0 for c in state.hands[seat]]
-    n = state.n
+        known[seat] = [all_mask if c is not None else 0 for c in hands[seat]]
+    # (the record is shared by the history and the event: neither is changed afterwards)
     result = {
         "round_no": state.round_no,
         "seats": list(seats),
@@ -118,14 +136,15 @@ def finish_round(state, events) -> None:
         "winners": winners,
         "draw": draw,
         "totals": state.totals[:],
-        "hands": [[c for c in state.hands[s] if c is not None] for s in range(n)],
+        "hands": kept,
     }
-    state.history.append(result)
-    if len(state.history) > MAX_HISTORY:
-        del state.history[0]
+    history = state.history
+    history.append(result)
+    if len(history) > MAX_HISTORY:
+        del history[0]
     state.drawn = state.drawn_from = state.power = state.king_target = None
     state.match_target = None
-    events.append(Event("round_end", None, **result))
+    events.append(Event("round_end", None, result))
     over, game_winners, tiebreak = game_result(
         rules, state.totals, seats, state.rounds_won, winners)
     if over:
@@ -140,8 +159,8 @@ def end_game(state, winners, events) -> None:
     state.game_over = True
     state.winners = tuple(winners)
     state.phase = "game_over"
-    events.append(Event("game_over", None, winners=list(winners), totals=state.totals[:],
-                        rounds_won=state.rounds_won[:]))
+    events.append(Event("game_over", None, {"winners": list(winners), "totals": state.totals[:],
+                                           "rounds_won": state.rounds_won[:]}))
 
 
 def next_round(state, events) -> None:
