@@ -156,7 +156,7 @@ def _long_round_play(seconds: float, seed: int = 1, trusted: bool = False,
                     break
             elif rounds >= max_rounds:
                 break
-            apply(state, NextRound(0))
+            apply(state, own_actions(state, to_move(state)[0])[0])  # (NextRound)
             continue
         elif phase == "game_over":
             rounds += 1

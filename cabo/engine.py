@@ -31,7 +31,8 @@ from .actions import (
 from .errors import IllegalAction
 from .legal import (HOST, _peek_choices, cabo_allowed, legal_actions, own_actions,  # noqa: F401
                     peek_choices, power_allows, to_move)
-from .events import Event, shared_event
+from .events import (DiscardEvent, DrawEvent, Event, ReplaceEvent, ReplaceTakenEvent, TakeEvent,
+                     shared_event)
 from .rounds import end_game, finish_round, next_round, start_game, try_reshuffle
 from .scoring import game_result
 from .state import State
@@ -52,46 +53,44 @@ def apply(state, action) -> list:
     # The hot moves' common case first, checked and applied in one go: exactly what check +
     # do + the end of this function would do (the same changes and events). Anything else
     # (an illegal action, a rare case) goes to the general path below, which raises the
-    # usual IllegalAction before any change. (An int seat equal to `state.current` is a
-    # seat of this game.)
+    # usual IllegalAction before any change. (`seat is state.current`: the very int object, a
+    # seat of this game; an equal int that is another object just takes the general path.)
     if kind is Replace:
         seat, slots = action.seat, action.slots
-        if (type(slots) is tuple and len(slots) == 1 and type(seat) is int
-                and seat == state.current and state.phase == "drawn" and not state.gives):
+        if (seat is state.current and state.phase == "drawn" and not state.gives
+                and type(slots) is tuple and len(slots) == 1):
             i = slots[0]
             hand = state.hands[seat]
-            if type(i) is int and 0 <= i < len(hand):
+            if type(i) is int and 0 <= i < len(hand) and hand[i] is not None:
                 old = hand[i]
-                if old is not None:
-                    drawn = state.drawn
-                    state.drawn = None
-                    state.discard.append(old)
-                    hand[i] = drawn
-                    state.match_target = old
-                    if state.drawn_from == "discard":
-                        state.known[seat][i] = state.all_mask
-                        events = [Event("replace", seat, {
-                            "slots": [i], "discarded": [old], "ok": True, "card": drawn},
-                            {"card": drawn}, 1 << seat)]
-                    else:
-                        state.known[seat][i] = 1 << seat
-                        events = [Event("replace", seat, {
-                            "slots": [i], "discarded": [old], "ok": True},
-                            {"card": drawn}, 1 << seat)]
-                    return _after_discard(state, state.powers[old] if state.rules.power_on
-                                          == "any_discard" else None, events)
+                drawn = state.drawn
+                state.drawn = None
+                state.discard.append(old)
+                hand[i] = drawn
+                state.match_target = old
+                if state.drawn_from == "discard":
+                    state.known[seat][i] = state.all_mask
+                    event = _new(ReplaceTakenEvent)
+                else:
+                    state.known[seat][i] = 1 << seat
+                    event = _new(ReplaceEvent)
+                event.seat, event.slot, event.old, event.card = seat, i, old, drawn
+                rules = state.rules
+                power = state.powers[old] if rules.power_on == "any_discard" else None
+                return _discarded(state, rules, power, [event])
     elif kind is DrawDeck:
         seat = action.seat
         deck = state.deck
-        if (type(seat) is int and seat == state.current and state.phase == "turn" and deck
-                and not state.gives):
+        if seat is state.current and state.phase == "turn" and deck and not state.gives:
             state.drawn = card = deck.pop()
             state.drawn_from = "deck"
             state.phase = "drawn"
             rules = state.rules
             if rules.match_window == "until_draw":
                 state.match_target = None
-            events = [Event("draw", seat, {"deck_size": len(deck)}, {"card": card}, 1 << seat)]
+            event = _new(DrawEvent)
+            event.seat, event.deck_size, event.card = seat, len(deck), card
+            events = [event]
             state.step += 1
             if rules.auto_cabo_empty:
                 _after_action(state, events)
@@ -100,28 +99,32 @@ def apply(state, action) -> list:
         seat = action.seat
         discard = state.discard
         rules = state.rules
-        if (type(seat) is int and seat == state.current and state.phase == "turn" and discard
-                and rules.take_discard and not state.gives):
+        if (seat is state.current and state.phase == "turn" and discard and rules.take_discard
+                and not state.gives):
             hand = state.hands[seat]
             if None not in hand or hand.count(None) != len(hand):
                 state.drawn = card = discard.pop()
                 state.drawn_from = "discard"
                 state.phase = "drawn"
                 state.match_target = None
-                events = [Event("take_discard", seat, {"card": card})]
+                event = _new(TakeEvent)
+                event.seat, event.card = seat, card
+                events = [event]
                 state.step += 1
                 if rules.auto_cabo_empty:
                     _after_action(state, events)
                 return events
     elif kind is Discard:
         seat = action.seat
-        if (type(seat) is int and seat == state.current and state.phase == "drawn"
-                and state.drawn_from == "deck" and not state.gives):
+        if (seat is state.current and state.phase == "drawn" and state.drawn_from == "deck"
+                and not state.gives):
             card = state.drawn
             state.drawn = None
             state.discard.append(card)
             state.match_target = card
-            return _after_discard(state, state.powers[card], [Event("discard", seat, {"card": card})])
+            event = _new(DiscardEvent)
+            event.seat, event.card = seat, card
+            return _discarded(state, state.rules, state.powers[card], [event])
     # the general path
     handler = _HANDLERS.get(kind)
     if handler is None:
@@ -143,32 +146,25 @@ def apply(state, action) -> list:
     return events
 
 
-def _after_discard(state, power, events):
+def _discarded(state, rules, power, events):
     """The rest of a one-slot Replace or a Discard on `apply`'s fast path, once the card is on
     the discard pile: the `power` it gives (None: none), or else the end of the turn
     (`_end_turn`, its common case inlined), then the end of `apply`."""
-    rules = state.rules
     if power:
         state.power = power
         state.phase = "power"
         events.append(Event("power", state.current, {"power": power}))
-        state.step += 1
-        if rules.auto_cabo_empty:
-            _after_action(state, events)
-        return events
-    state.power = state.king_target = state.drawn_from = None
-    state.turns_done += 1
-    if (state.caller is None and state.deck and not rules.cabo_after_turn
-            and len(state.seats) == state.n):
-        seat = state.current + 1
-        state.current = seat = seat if seat < state.n else 0
-        state.phase = "turn"
-        events.append(_TURN_EVENTS[seat])
-        state.step += 1
-        if rules.auto_cabo_empty:
-            _after_action(state, events)
-        return events
-    _end_turn_rest(state, events)
+    else:
+        state.power = state.king_target = state.drawn_from = None
+        state.turns_done += 1
+        if (state.caller is None and state.deck and not rules.cabo_after_turn
+                and len(state.seats) == state.n):
+            seat = state.current + 1
+            state.current = seat = seat if seat < state.n else 0
+            state.phase = "turn"
+            events.append(_TURN_EVENTS[seat])
+        else:
+            _end_turn_rest(state, events)
     state.step += 1
     if rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
         _after_action(state, events)
@@ -196,7 +192,11 @@ def _check_fields(action, names=None) -> None:
     for name in names or _FIELD_NAMES[type(action)]:  # (seat is checked by apply)
         value = getattr(action, name)
         if name == "slots":
-            ok = isinstance(value, tuple) and all(type(i) is int for i in value)
+            ok = isinstance(value, tuple)
+            for i in value if ok else ():  # (a loop: cheaper than all() on a few slots)
+                if type(i) is not int:
+                    ok = False
+                    break
         elif name == "cards":
             ok = isinstance(value, tuple) and all(
                 isinstance(p, tuple) and len(p) == 2 and all(type(i) is int for i in p)
@@ -249,22 +249,26 @@ def _check_turn(state, a, phases) -> None:
 
 # InitialPeek
 def _check_peek(state, a):
-    _require(state.phase == "peek", "the initial peek is over")
-    _require(a.seat in state.seats and not state.peeked[a.seat], "this seat has peeked already")
+    if state.phase != "peek":
+        raise IllegalAction("the initial peek is over")
+    if a.seat not in state.seats or state.peeked[a.seat]:
+        raise IllegalAction("this seat has peeked already")
     rules = state.rules
-    _require(isinstance(a.slots, tuple) and a.slots in _peek_choices(
-        rules.hand_size, rules.initial_peek, rules.peek_count),
-             f"peek at {state.rules.peek_count} different own slots "
-             f"({state.rules.initial_peek})")
+    if not (isinstance(a.slots, tuple) and a.slots in _peek_choices(
+            rules.hand_size, rules.initial_peek, rules.peek_count)):
+        raise IllegalAction(f"peek at {rules.peek_count} different own slots "
+                            f"({rules.initial_peek})")
 
 
 def _do_peek(state, a, events):
-    bit = 1 << a.seat
-    for i in a.slots:
-        state.known[a.seat][i] |= bit
-    state.peeked[a.seat] = True
-    events.append(Event("initial_peek", a.seat, {"slots": list(a.slots)},
-                        {"cards": [state.hands[a.seat][i] for i in a.slots]}, bit))
+    seat, slots = a.seat, a.slots
+    bit = 1 << seat
+    known, hand = state.known[seat], state.hands[seat]
+    for i in slots:
+        known[i] |= bit
+    state.peeked[seat] = True
+    events.append(Event("initial_peek", seat, {"slots": list(slots)},
+                        {"cards": [hand[i] for i in slots]}, bit))
     if all(state.peeked):
         _begin_turn(state, state.current, events)
 
@@ -594,8 +598,10 @@ def _do_ready(state, a, events):
 
 
 def _check_next_round(state, a):
-    _require(state.phase == "round_over", "the round is not over")
-    _require(a.seat == HOST, "the host deals the next round")
+    if state.phase != "round_over":
+        raise IllegalAction("the round is not over")
+    if a.seat != HOST:
+        raise IllegalAction("the host deals the next round")
 
 
 def _do_next_round(state, a, events):
@@ -634,6 +640,7 @@ _HANDLERS = {
     NextRound: (_check_next_round, _do_next_round),
     EndGame: (_check_end_game, _do_end_game),
 }
+_new = object.__new__  # (the fast path's events are made without an __init__ call)
 _FAST_KINDS = frozenset((Replace, DrawDeck, TakeDiscard, Discard))  # (apply's fast path)
 _FIELD_NAMES = {cls: tuple(f.name for f in fields(cls) if f.name != "seat") for cls in _HANDLERS}
 # (Replace checks its slots itself, with a fast path for one slot)

@@ -7,7 +7,10 @@ UI animates `view(seat)`, the log prints it, and tests may read `view_all()`.
 Events are values: nobody changes one after the engine made it (the engine may share a
 `data` or `secret` dict between an event and the state's record, an event without public
 data shares one read-only empty mapping, and the frequent events without any data, such as
-"turn", are made once per seat and handed out again: `shared_event`, read-only).
+"turn", are made once per seat and handed out again: `shared_event`, read-only). The events
+of `apply`'s fast path (a draw, a take, a one-slot replace, a discard) keep their few values
+and build `data` and `secret` when they are read (`DrawEvent` ...): most events of a search
+are never read. Every event reads the same and gives the same views, whatever its class.
 """
 
 from __future__ import annotations
@@ -73,3 +76,63 @@ def shared_event(kind: str, seat: int | None) -> SharedEvent:
                         ("secret_to", 0)):
         object.__setattr__(event, name, value)
     return event
+
+
+# -- the fast path's events: their dicts are built when read --------------------------------
+class _LazyEvent(Event):
+    """An event that builds its `data` (and `secret`) when they are read. Made by
+    `object.__new__(cls)` and setting its own fields (no __init__ call: it is made on every
+    draw and replace). Copies and pickles become plain, equal `Event`s."""
+
+    __slots__ = ()
+    secret = None
+    secret_to = 0
+
+    def __reduce__(self):
+        return Event, (self.kind, self.seat, self.data, self.secret, self.secret_to)
+
+
+class DrawEvent(_LazyEvent):
+    """"draw": `seat` drew `card` from the deck, `deck_size` cards are left (the card is
+    secret to the drawer)."""
+
+    __slots__ = ("deck_size", "card")
+    kind = "draw"
+    data = property(lambda self: {"deck_size": self.deck_size})
+    secret = property(lambda self: {"card": self.card})
+    secret_to = property(lambda self: 1 << self.seat)
+
+
+class TakeEvent(_LazyEvent):
+    """"take_discard": `seat` took `card`, the top discard (public)."""
+
+    __slots__ = ("card",)
+    kind = "take_discard"
+    data = property(lambda self: {"card": self.card})
+
+
+class DiscardEvent(_LazyEvent):
+    """"discard": `seat` discarded `card`, the card drawn from the deck (public)."""
+
+    __slots__ = ("card",)
+    kind = "discard"
+    data = property(lambda self: {"card": self.card})
+
+
+class ReplaceEvent(_LazyEvent):
+    """"replace" of one slot: the drawn `card` (secret to the player: drawn from the deck)
+    took `slot`'s place, `old` went onto the discard pile."""
+
+    __slots__ = ("slot", "old", "card")
+    kind = "replace"
+    data = property(lambda self: {"slots": [self.slot], "discarded": [self.old], "ok": True})
+    secret = property(lambda self: {"card": self.card})
+    secret_to = property(lambda self: 1 << self.seat)
+
+
+class ReplaceTakenEvent(ReplaceEvent):
+    """`ReplaceEvent` with the card taken from the discard pile: public too."""
+
+    __slots__ = ()
+    data = property(lambda self: {"slots": [self.slot], "discarded": [self.old], "ok": True,
+                                  "card": self.card})

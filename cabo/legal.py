@@ -39,9 +39,11 @@ def to_move(state) -> tuple:
         return (state.gives[0][0],)
     phase = state.phase
     if phase == "peek":
-        return tuple(s for s in state.seats if not state.peeked[s])
+        peeked = state.peeked
+        return tuple([s for s in state.seats if not peeked[s]])
     if phase == "final":
-        return tuple(s for s in state.seats if not state.ready[s])
+        ready = state.ready
+        return tuple([s for s in state.seats if not ready[s]])
     if phase == "round_over":
         return (HOST,)
     return ()  # (game_over)
@@ -93,12 +95,12 @@ def own_actions(state, seat: int) -> list:
         return out
     if phase in ("round_over", "game_over"):
         if phase == "round_over" and seat == HOST:
-            out.append(NextRound(seat))
+            out.append(_simple(NextRound, seat))
             if state.rules.game_end == "host":
-                out.append(EndGame(seat))
+                out.append(_simple(EndGame, seat))
         return out
     if phase == "final" and seat in state.seats and not state.ready[seat]:
-        out.append(Ready(seat))
+        out.append(_simple(Ready, seat))
     return out
 
 

@@ -45,19 +45,19 @@ def deal_round(state, events) -> None:
     shuffle(state.rng, deck)
     seats = state.seats
     size = rules.hand_size
-    hands = [[] for _ in range(n)]
-    known = [[] for _ in range(n)]
-    if size:
-        # (round-robin from the top, deck[-1], as one card after another: the j-th seat of
-        # the round gets deck[-1 - j], deck[-1 - j - m], ... for m seats)
-        m = len(seats)
-        top = len(deck) - 1
-        zeros = [0] * size
-        for j, seat in enumerate(seats):
-            stop = top - j - m * size
-            hands[seat] = deck[top - j:stop if stop >= 0 else None:-m]
-            known[seat] = zeros[:]
-        del deck[len(deck) - m * size:]
+    full = len(seats) == n
+    hands = [None] * n if full else [[] for _ in range(n)]  # (each seat's row is set below)
+    known = [None] * n if full else [[] for _ in range(n)]
+    # (round-robin from the top, deck[-1], one card after another: the j-th seat of the
+    # round gets deck[-1 - j], deck[-1 - j - m], ... for m seats; hand_size >= 1)
+    m = len(seats)
+    top = len(deck) - 1
+    zeros = [0] * size
+    for j, seat in enumerate(seats):
+        stop = top - j - m * size
+        hands[seat] = deck[top - j:stop if stop >= 0 else None:-m]
+        known[seat] = zeros[:]
+    del deck[len(deck) - m * size:]
     state.hands = hands
     state.known = known
     state.deck = deck
@@ -71,7 +71,7 @@ def deal_round(state, events) -> None:
     state.phase = "peek"
     state.current = state.first
     state.drawn = state.drawn_from = state.power = state.king_target = None
-    state.peeked = [s not in seats for s in range(n)]
+    state.peeked = [False] * n if full else [s not in seats for s in range(n)]
     state.ready = [False] * n
     state.caller = None
     state.final_left = 0
@@ -112,8 +112,10 @@ def finish_round(state, events) -> None:
     values = state.values
     hands = state.hands
     n = state.n
-    kept = [[c for c in hands[s] if c is not None] for s in range(n)]  # (every seat's cards)
-    hands_values = {s: [values[c] for c in kept[s]] for s in seats}
+    # (every seat's cards, left to right; map() and slices: fewer Python steps)
+    kept = [h[:] if None not in h else [c for c in h if c is not None] for h in hands]
+    value = values.__getitem__
+    hands_values = {s: [*map(value, kept[s])] for s in seats}
     sums = {s: sum(v) for s, v in hands_values.items()}
     points, winners, notes, draw = score_round(rules, seats, sums, hands_values, state.caller)
     reset = apply_totals(rules, state.totals, points)
@@ -124,15 +126,17 @@ def finish_round(state, events) -> None:
     all_mask = state.all_mask
     known = state.known
     for seat in seats:
-        known[seat] = [all_mask if c is not None else 0 for c in hands[seat]]
+        hand = hands[seat]
+        known[seat] = ([all_mask] * len(hand) if None not in hand
+                       else [all_mask if c is not None else 0 for c in hand])
     # (the record is shared by the history and the event: neither is changed afterwards)
     result = {
         "round_no": state.round_no,
         "seats": list(seats),
         "caller": state.caller,
-        "sums": [sums.get(s) for s in range(n)],
-        "points": [points.get(s) for s in range(n)],
-        "notes": [notes.get(s, []) for s in range(n)],
+        "sums": [*map(sums.get, range(n))],
+        "points": [*map(points.get, range(n))],
+        "notes": [notes[s] if s in notes else [] for s in range(n)],
         "winners": winners,
         "draw": draw,
         "totals": state.totals[:],

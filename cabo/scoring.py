@@ -148,12 +148,11 @@ def game_result(rules, totals, seats_in_round, rounds_won, round_winners, host_e
         return True, tuple(s for s, w in enumerate(rounds_won) if w == best), ()
     contenders = seats_in_round
     if len(seats_in_round) == len(totals):
-        limit_hit = any(
-            t > rules.target if rules.end_when == "over" else t >= rules.target for t in totals)
-        if not limit_hit:
+        top = max(totals)  # (any total over / at the target)
+        if not (top > rules.target if rules.end_when == "over" else top >= rules.target):
             return False, (), ()
-    low = min(totals[s] for s in contenders)
-    lowest = tuple(s for s in contenders if totals[s] == low)
+    low = min([totals[s] for s in contenders])
+    lowest = tuple([s for s in contenders if totals[s] == low])
     if len(lowest) > 1 and rules.tiebreak:
         return False, (), lowest
     return True, lowest, ()
