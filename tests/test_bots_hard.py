@@ -75,3 +75,44 @@ def test_a_budget_set_after_creation_bounds_every_decision():
         assert tuned.last_steps == made.last_steps > 0
         compared += 1
     assert compared > 0
+
+
+def test_rollouts_cut_at_the_horizon_buy_more_worlds_for_the_same_budget():
+    short = make_bot("hard", 4, simulations=40)
+    full = make_bot("hard", 4, simulations=40, max_steps=150)
+    short_worlds = full_worlds = decisions = 0
+    for obs, legal in _positions(200):
+        _, cands = short.candidates(obs, legal)
+        if len(cands) < 2 or any(isinstance(a, CallCabo) for a in cands):
+            continue   # (after a Cabo call the round is short either way)
+        short.choose(obs, legal)
+        full.choose(obs, legal)
+        if short.last_steps >= 40 * 30 and full.last_steps >= 40 * 30:  # both used the budget
+            decisions += 1
+            short_worlds += short.last_worlds
+            full_worlds += full.last_worlds
+    assert decisions >= 20 and short_worlds > 1.25 * full_worlds
+
+
+def test_horizon_is_cut_only_where_it_was_measured_to_help():
+    from cabo.bots.hard import CUT_ACTIONS, FULL_ACTIONS, horizon
+    assert CUT_ACTIONS < FULL_ACTIONS
+    assert horizon(PRESETS["official"], 2) == horizon(PRESETS["standard52"], 2) == CUT_ACTIONS
+    for rules, n in (("party", 2), ("hut", 2), ("single", 2), ("official", 4), ("standard52", 3)):
+        assert horizon(PRESETS[rules], n) == FULL_ACTIONS, (rules, n)
+
+
+def test_full_rollouts_where_not_cut_are_the_same_search_as_before():
+    state = new_game(PRESETS["single"], 2, 9)
+    bots = [make_bot("medium", 1), make_bot("medium", 2)]
+    searched = 0
+    while state.phase not in ("round_over", "game_over") and searched < 6:
+        seat = to_move(state)[0]
+        obs, legal = observe(state, seat), legal_actions(state, seat)
+        default = make_bot("hard", 11, simulations=12)
+        full = make_bot("hard", 11, simulations=12, max_steps=150)
+        assert default.choose(obs, legal) == full.choose(obs, legal)
+        assert default.last_steps == full.last_steps
+        searched += default.last_steps > 0
+        apply(state, bots[seat].choose(obs, legal))
+    assert searched > 0

@@ -27,6 +27,7 @@ CODES = ("wait", "initial_peek", "call_cabo", "draw", "take_discard", "replace_u
          "next_round", "end_game")
 HINT_SIMULATIONS = 48   # the page runs on the main thread: keep a hint short
 HINT_CONFIDENCE = 2.0   # standard errors a hint must win by to differ from medium's move
+HINT_STEPS = 150        # its rollouts play the round to the end (the hard bot's may be cut)
 
 
 def suggest(obs, legal, seed: int = 0, simulations: int = HINT_SIMULATIONS) -> tuple:
@@ -42,7 +43,8 @@ def suggest(obs, legal, seed: int = 0, simulations: int = HINT_SIMULATIONS) -> t
 def thinking(obs, legal, seed: int = 0, simulations: int = HINT_SIMULATIONS):
     """`suggest` as a generator that yields every few engine steps of its search (the page
     runs it in slices, as it runs the bots' thinking) and returns what `suggest` returns."""
-    bot = HardBot(seed, simulations=simulations, confidence=HINT_CONFIDENCE, params=MEDIUM)
+    bot = HardBot(seed, simulations=simulations, confidence=HINT_CONFIDENCE, params=MEDIUM,
+                  max_steps=HINT_STEPS)
     if own_moves(legal):
         action = yield from bot.think(obs, legal)
     else:
