@@ -54,12 +54,16 @@ class View:
     __slots__ = ("seat", "n", "seats", "rules", "values", "powers", "cards", "masks", "phase",
                  "current", "caller", "turns_done", "discard", "deck_size", "drawn",
                  "drawn_from", "power", "king_target", "match_target", "gives", "totals",
-                 "step", "mean", "var", "unseen", "memo")
+                 "step", "mean", "var", "unseen", "est", "sums", "rb", "sw", "own")
 
     def finish(self, seen_sum: int, seen_sq: int, seen_cnt: int) -> "View":
         """Set the unseen cards' mean and variance from the totals of the seen cards."""
         _, _, count, total, total_sq = deck_totals(self.rules, self.n)
-        self.memo = {}          # results of policy helpers for this View
+        self.rb = None          # (params, policy.replace_base) for this View, once asked for
+        self.sw = None          # (params, policy.best_swap) likewise
+        self.est = None         # value() of every slot, per owner (see row), once asked for
+        self.sums = None        # est_sum per owner, once asked for
+        self.own = None         # policy._own_row: a summary of our row, once asked for
         k = count - seen_cnt
         self.unseen = k
         if k <= 0:
@@ -83,22 +87,45 @@ class View:
         """Non-empty slots of `owner`."""
         return [i for i, c in enumerate(self.cards[owner]) if c is not None]
 
+    def row(self, owner: int) -> list:
+        """`value(owner, slot)` of every slot of `owner` (None for an empty slot). Computed
+        once, when first asked for: a bot may still change `cards` between building the View
+        and deciding (the easy bot forgets), never after."""
+        rows = self.est
+        if rows is None:
+            rows = self.est = [None] * len(self.cards)
+        row = rows[owner]
+        if row is None:
+            values = self.values
+            mean = self.mean
+            if owner == self.seat:
+                row = [None if c is None else values[c] if c >= 0 else mean
+                       for c in self.cards[owner]]
+            else:
+                kept = mean * OWNER_KNOWN_SHARE
+                bit = 1 << owner
+                row = [None if c is None else values[c] if c >= 0 else kept if m & bit else mean
+                       for c, m in zip(self.cards[owner], self.masks[owner])]
+            rows[owner] = row
+        return row
+
     def est_sum(self, owner: int) -> tuple:
         """(expected sum, number of unknown cards) of `owner`'s row."""
+        sums = self.sums
+        if sums is None:
+            sums = self.sums = [None] * len(self.cards)
+        hit = sums[owner]
+        if hit is not None:
+            return hit
         total, unknown = 0.0, 0
-        values = self.values
-        mean = self.mean
-        kept = mean * OWNER_KNOWN_SHARE
-        bit = 0 if owner == self.seat else 1 << owner  # (own cards: no owner's knowledge)
-        for c, m in zip(self.cards[owner], self.masks[owner]):
-            if c is None:
+        for x, c in zip(self.row(owner), self.cards[owner]):
+            if x is None:
                 continue
-            if c >= 0:
-                total += values[c]
-            else:
+            total += x
+            if c < 0:
                 unknown += 1
-                total += kept if m & bit else mean
-        return total, unknown
+        hit = sums[owner] = (total, unknown)
+        return hit
 
     def p_lowest(self, margin: float = 0.0) -> float:
         """Probability that our sum ends below every other sum (normal approximation);
@@ -168,18 +195,36 @@ def from_obs(obs) -> View:
     return v.finish(seen_sum, seen_sq, seen_cnt + len(extra))
 
 
+_LAST_TOTALS = [None, None]   # (values, (count, sum, sum of squares)) of the last deck seen
+
+
+def _totals(values) -> tuple:
+    """(count, sum of values, sum of squared values) of a game's cards (deck_totals without
+    the rules: the same card table is the same object for a game, see state.card_tables)."""
+    if _LAST_TOTALS[0] is values:
+        return _LAST_TOTALS[1]
+    result = (len(values), sum(values), sum(v * v for v in values))
+    _LAST_TOTALS[0], _LAST_TOTALS[1] = values, result
+    return result
+
+
 def from_state(state, seat: int) -> View:
     """The View `seat` would build from `observe(state, seat)`, without building it."""
     v = View()
     values = state.values
-    v.values, v.powers = values, state.powers
-    v.seat = seat
-    _base(v, state)
-    v.discard = state.discard
+    v.values, v.powers, v.seat = values, state.powers, seat
+    rules, n = state.rules, state.n
+    v.n, v.seats, v.rules, v.phase = n, state.seats, rules, state.phase
+    v.current, v.caller, v.turns_done = state.current, state.caller, state.turns_done
+    v.drawn_from, v.power, v.king_target = state.drawn_from, state.power, state.king_target
+    v.match_target, v.step = state.match_target, state.step
+    discard = state.discard
+    v.discard = discard
     v.deck_size = len(state.deck)
     drawn = state.drawn
-    v.drawn = drawn if drawn is not None and (
-        state.drawn_from == "discard" or state.current == seat) else None
+    if drawn is not None and state.drawn_from != "discard" and state.current != seat:
+        drawn = None
+    v.drawn = drawn
     v.gives = state.gives
     v.totals = state.totals
     bit = 1 << seat
@@ -201,14 +246,24 @@ def from_state(state, seat: int) -> View:
                 add(UNKNOWN)
         cards.append(crow)
     v.cards, v.masks = cards, state.known
-    for c in state.discard:
-        x = values[c]
-        seen_sum += x
-        seen_sq += x * x
-    seen_cnt += len(state.discard)
-    if v.drawn is not None:
-        x = values[v.drawn]
+    seen_cnt += len(discard)
+    if drawn is not None:
+        x = values[drawn]
         seen_sum += x
         seen_sq += x * x
         seen_cnt += 1
-    return v.finish(seen_sum, seen_sq, seen_cnt)
+    for c in discard:
+        x = values[c]
+        seen_sum += x
+        seen_sq += x * x
+    count, total, total_sq = _totals(values)
+    # (v.finish, inlined)
+    v.rb = v.sw = v.est = v.sums = v.own = None
+    k = count - seen_cnt
+    v.unseen = k
+    if k <= 0:
+        v.mean, v.var = 0.0, 0.0
+    else:
+        v.mean = mean = (total - seen_sum) / k
+        v.var = max(0.0, (total_sq - seen_sq) / k - mean * mean)
+    return v

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..actions import (
     CallCabo, Discard, DrawDeck, EndGame, Give, KingSpy, KingSwap, Match, NextRound, PairDiscard,
     PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap, TakeDiscard, is_off_turn)
-from .knowledge import by_rules_identity, deck_totals
+from .knowledge import OWNER_KNOWN_SHARE, by_rules_identity, deck_totals
 
 
 class Params:
@@ -58,11 +58,12 @@ def rank(v, legal, prm=MEDIUM) -> list:
 
 def score(v, legal, prm=MEDIUM) -> list:
     """[(score, action)] for the own moves in `legal`, in their order."""
-    moves = [a for a in legal if not is_off_turn(a)] or legal
+    moves = _own_moves(legal)
     phase = v.phase
     first = moves[0]
-    if v.gives and isinstance(first, Give):
-        scored = [(v.value(v.seat, a.slot), a) for a in moves]
+    if v.gives and type(first) is Give:
+        est = v.row(v.seat)
+        scored = [(est[a.slot], a) for a in moves]
     elif phase == "turn":
         scored = _turn(v, moves, prm)
     elif phase == "drawn":
@@ -71,10 +72,22 @@ def score(v, legal, prm=MEDIUM) -> list:
         scored = _power(v, moves, prm)
     elif phase == "after_turn":
         cabo = _cabo_score(v, prm)
-        scored = [(cabo if isinstance(a, CallCabo) else 0.0, a) for a in moves]
+        scored = [(cabo if type(a) is CallCabo else 0.0, a) for a in moves]
     else:
         scored = [(_misc_score(a), a) for a in moves]
     return scored
+
+
+_OFF = frozenset((Match, PairDiscard))  # (actions.OFF_TURN: is_off_turn's classes)
+
+
+def _own_moves(legal) -> list:
+    """The entries of `legal` that are not off-turn moves, or all of them if none is."""
+    for a in legal:
+        t = type(a)
+        if t in _OFF or (t is Several and a.kind in _OFF):
+            return [a for a in legal if not is_off_turn(a)] or legal
+    return legal
 
 
 def _misc_score(a) -> float:
@@ -104,12 +117,13 @@ def _cabo_score(v, prm) -> float:
 def _turn(v, moves, prm) -> list:
     out = []
     for a in moves:
-        if isinstance(a, DrawDeck):
+        t = type(a)
+        if t is DrawDeck:
             out.append((draw_gain(v, prm), a))
-        elif isinstance(a, TakeDiscard):
+        elif t is TakeDiscard:
             gain = best_replace(v, v.values[v.discard[-1]], prm)[0]
             out.append((gain - prm.take_margin, a))
-        elif isinstance(a, CallCabo):
+        elif t is CallCabo:
             out.append((_cabo_score(v, prm), a))
         else:
             out.append((-50.0, a))
@@ -118,7 +132,9 @@ def _turn(v, moves, prm) -> list:
 
 @by_rules_identity
 def _kinds(rules, n) -> tuple:
-    """((value, power) per kind, kind index per card id, count per kind) of a game's cards."""
+    """(value per kind, power index per kind, kind index per card id, count per kind, the
+    powers by index) of a game's cards; a kind is a (value, power) pair, in the order of
+    value, then power's name."""
     values, powers, _, _, _ = deck_totals(rules, n)
     kinds = sorted(set(zip(values, powers)), key=lambda k: (k[0], str(k[1])))
     index = {k: i for i, k in enumerate(kinds)}
@@ -126,12 +142,14 @@ def _kinds(rules, n) -> tuple:
     counts = [0] * len(kinds)
     for k in kind_of:
         counts[k] += 1
-    return tuple(kinds), kind_of, tuple(counts)
+    names = tuple(dict.fromkeys(k[1] for k in kinds))
+    return (tuple(k[0] for k in kinds), tuple(names.index(k[1]) for k in kinds), kind_of,
+            tuple(counts), names)
 
 
 def draw_gain(v, prm) -> float:
     """Expected gain of drawing the deck's top card (card counting over unseen cards)."""
-    kinds, kind_of, counts = _kinds(v.rules, v.n)
+    kvalues, kpowers, kind_of, counts, names = _kinds(v.rules, v.n)
     left = list(counts)
     for c in v.discard:
         left[kind_of[c]] -= 1
@@ -142,14 +160,14 @@ def draw_gain(v, prm) -> float:
             if c is not None and c >= 0:
                 left[kind_of[c]] -= 1
     base = replace_base(v, prm)[0]
-    by_power = {}
+    gains = [None] * len(names)   # max(power_gain, 0) per power, once needed
     total, weight = 0.0, 0
-    for (value, power), k in zip(kinds, left):
+    for value, p, k in zip(kvalues, kpowers, left):
         if k <= 0:
             continue
-        pg = by_power.get(power)
+        pg = gains[p]
         if pg is None:
-            pg = by_power[power] = max(power_gain(v, power, prm), 0.0)
+            pg = gains[p] = max(power_gain(v, names[p], prm), 0.0)
         gain = base - value
         total += k * (gain if gain > pg else pg)
         weight += k
@@ -161,28 +179,65 @@ def replace_base(v, prm) -> tuple:
 
     The worth of one slot is its estimate (plus the information bonus if unknown); of a
     known group of equal cards (multi-replace), their sum. Worth -99 without own cards.
+    (The same pass over our row notes what best_swap and est_sum need of it.)
     """
-    key = ("replace", id(prm))
-    memo = v.memo.get(key)
-    if memo is not None:
-        return memo
-    me = v.seat
+    hit = v.rb
+    if hit is not None and hit[0] is prm:
+        return hit[1]
     best, best_slots = -99.0, None
-    groups = {}
-    for i, c in enumerate(v.cards[me]):
-        if c is None:
-            continue
-        worth = v.value(me, i) + (prm.info_bonus if c < 0 else 0.0)
+    if v.own is None:
+        _own_row(v)
+    worths = v.own[5]
+    bonus = prm.info_bonus
+    for i, x, unknown in worths:
+        worth = x + (bonus if unknown else 0.0)
         if worth > best:
             best, best_slots = worth, (i,)
-        if c >= 0:
-            groups.setdefault(v.values[c], []).append(i)
     if v.rules.multi_replace:
+        groups = {}
+        for i, x, unknown in worths:
+            if not unknown:
+                groups.setdefault(x, []).append(i)
         for x, slots in groups.items():
             if len(slots) >= 2 and x * len(slots) > best:
                 best, best_slots = x * len(slots), tuple(slots)
-    v.memo[key] = (best, best_slots)
-    return best, best_slots
+    result = (best, best_slots)
+    v.rb = (prm, result)
+    return result
+
+
+def _own_row(v) -> None:
+    """Our row in one pass: v.own = (highest estimate and its first slot, highest known value
+    and its first slot, the first unknown slot, [(slot, estimate, unknown)]); and est_sum."""
+    values = v.values
+    mean = v.mean
+    top = i_top = known = i_known = i_unknown = None
+    cells = []
+    total, unknowns = 0.0, 0
+    i = -1
+    for c in v.cards[v.seat]:
+        i += 1
+        if c is None:
+            continue
+        if c >= 0:
+            x = values[c]
+            cells.append((i, x, False))
+            if known is None or x > known:
+                known, i_known = x, i
+        else:
+            x = mean
+            cells.append((i, x, True))
+            unknowns += 1
+            if i_unknown is None:
+                i_unknown = i
+        total += x
+        if top is None or x > top:
+            top, i_top = x, i
+    v.own = (top, i_top, known, i_known, i_unknown, cells)
+    sums = v.sums
+    if sums is None:
+        sums = v.sums = [None] * len(v.cards)
+    sums[v.seat] = (total, unknowns)
 
 
 def best_replace(v, value, prm) -> tuple:
@@ -196,20 +251,23 @@ def _drawn(v, moves, prm) -> list:
     value = v.values[v.drawn]
     me = v.seat
     row = v.cards[me]
+    est = v.row(me)
+    bonus = prm.info_bonus
     worth, group = replace_base(v, prm)
     out = []
     for a in moves:
-        if isinstance(a, Replace):
+        t = type(a)
+        if t is Replace:
             i = a.slots[0]
-            gain = v.value(me, i) - value + (prm.info_bonus if row[i] < 0 else 0.0)
+            gain = est[i] - value + (bonus if row[i] < 0 else 0.0)
             out.append((gain, a))
-        elif type(a) is Several:
+        elif t is Several:
             # only the known group of equal cards: a wrong multi-replace adds a card
             if group is not None and len(group) >= 2:
                 multi = Replace(me, group)
                 if multi in a:
                     out.append((worth - value, multi))
-        elif isinstance(a, Discard):
+        elif t is Discard:
             power = v.powers[v.drawn] if v.drawn_from == "deck" else None
             out.append((power_gain(v, power, prm), a))
     return out or [(0.0, moves[0])]
@@ -220,17 +278,35 @@ def power_gain(v, power, prm) -> float:
     if power is None:
         return 0.0
     if power == "peek":
-        return prm.peek_value if _own_unknown(v) else 0.0
+        return prm.peek_value if _has_own_unknown(v) else 0.0
     if power == "spy":
-        return prm.spy_value if _spy_target(v) else 0.0
+        return prm.spy_value if _has_spy_target(v) else 0.0
     gain = best_swap(v, prm)[0]
     if power == "king":
-        return max(gain + prm.swap_margin * 0.5, prm.spy_value if _spy_target(v) else 0.0)
+        return max(gain + prm.swap_margin * 0.5, prm.spy_value if _has_spy_target(v) else 0.0)
     return max(gain, 0.0)
 
 
 def _own_unknown(v) -> list:
     return [i for i, c in enumerate(v.cards[v.seat]) if c is not None and c < 0]
+
+
+def _has_own_unknown(v) -> bool:
+    for c in v.cards[v.seat]:
+        if c is not None and c < 0:
+            return True
+    return False
+
+
+def _has_spy_target(v) -> bool:
+    """Whether `_spy_target` finds one (an unknown card of another player of the round)."""
+    me, cards = v.seat, v.cards
+    for o in v.seats:
+        if o != me:
+            for c in cards[o]:
+                if c is not None and c < 0:
+                    return True
+    return False
 
 
 def _by_threat(v) -> list:
@@ -256,58 +332,103 @@ def _swappable(v, o) -> bool:
 
 def best_swap(v, prm) -> tuple:
     """(gain, own slot, owner, slot) of the best blind swap; gain -99 if none."""
-    key = ("swap", id(prm))
-    memo = v.memo.get(key)
-    if memo is not None:
-        return memo
-    v.memo[key] = best = _best_swap(v, prm)
+    hit = v.sw
+    if hit is not None and hit[0] is prm:
+        return hit[1]
+    best = _best_swap(v, prm)
+    v.sw = (prm, best)
     return best
 
 
 def _best_swap(v, prm) -> tuple:
+    """The best (own slot, other's slot) pair, the first one in the order other, slot, own
+    slot among equal gains. A swap gains mine - theirs, less the margin if either card is
+    unknown to us. For one of the other's cards, the best own card is the first highest one
+    (if that card is blind), else the first highest known one or the first unknown one (all
+    unknown own cards have the same estimate), whichever gains more (the first on a tie)."""
     me = v.seat
     margin = prm.swap_margin
+    if v.own is None:
+        _own_row(v)
+    top, i_top, known, i_known, i_unknown, _ = v.own
+    unknown = v.mean
     best, bi, bo, bj = -99.0, None, None, None
-    own = [(i, v.value(me, i), c < 0) for i, c in enumerate(v.cards[me]) if c is not None]
+    if top is None:
+        return (best, bi, bo, bj)
     protect, caller = v.rules.protect_caller, v.caller
+    values, mean = v.values, v.mean
+    kept = mean * OWNER_KNOWN_SHARE
+    sums = v.sums
     for o in v.seats:
         if o == me or (protect and o == caller):
             continue
-        for j, c in enumerate(v.cards[o]):
+        bit = 1 << o
+        total, unknowns = 0.0, 0
+        j = -1
+        for c, m in zip(v.cards[o], v.masks[o]):
+            j += 1
             if c is None:
                 continue
-            theirs = v.value(o, j)
-            blind = c < 0
-            for i, mine, unknown in own:
-                gain = mine - theirs
-                if unknown or blind:
-                    gain -= margin
-                if gain > best:
-                    best, bi, bo, bj = gain, i, o, j
+            if c < 0:
+                theirs = kept if m & bit else mean
+                total += theirs
+                unknowns += 1
+                gain = top - theirs - margin
+                i = i_top
+            else:
+                theirs = values[c]
+                total += theirs
+                if known is None:
+                    gain = unknown - theirs - margin
+                    i = i_unknown
+                else:
+                    gain = known - theirs
+                    i = i_known
+                    if i_unknown is not None:
+                        other = unknown - theirs - margin
+                        if other > gain or (other == gain and i_unknown < i):
+                            gain, i = other, i_unknown
+            if gain > best:
+                best, bi, bo, bj = gain, i, o, j
+        sums[o] = (total, unknowns)
     return (best, bi, bo, bj)
+
+
+_UNSET = object()
 
 
 def _power(v, moves, prm) -> list:
     me = v.seat
     out = []
-    unknown_own = _own_unknown(v)
-    spy = _spy_target(v)
+    peek = None
+    for i, c in enumerate(v.cards[me]):
+        if c is not None and c < 0:
+            peek = i     # the first unknown own card: the one worth peeking at
+            break
+    spy = _UNSET
     swap = best_swap(v, prm) if v.power in ("swap", "king") else None
     for a in moves:
-        if isinstance(a, SkipPower):
+        t = type(a)
+        if t is SkipPower:
             out.append((0.0, a))
-        elif isinstance(a, PeekOwn):
-            out.append((prm.peek_value if a.slot in unknown_own[:1] else -1.0, a))
-        elif isinstance(a, Spy):
-            out.append((prm.spy_value if spy == (a.target, a.slot) else -1.0, a))
-        elif isinstance(a, Swap):
-            hit = swap is not None and (a.slot, a.target, a.target_slot) == swap[1:]
+        elif t is PeekOwn:
+            out.append((prm.peek_value if a.slot == peek else -1.0, a))
+        elif t is Spy:
+            if spy is _UNSET:
+                spy = _spy_target(v)
+            hit = spy is not None and spy[0] == a.target and spy[1] == a.slot
+            out.append((prm.spy_value if hit else -1.0, a))
+        elif t is Swap:
+            hit = (swap is not None and swap[1] == a.slot and swap[2] == a.target
+                   and swap[3] == a.target_slot)
             out.append((swap[0] if hit else -5.0, a))
-        elif isinstance(a, KingSpy):
+        elif t is KingSpy:
+            if spy is _UNSET:
+                spy = _spy_target(v)
             out.append((_king_spy_score(v, a, spy, swap, prm), a))
-        elif isinstance(a, KingSwap):
+        elif t is KingSwap:
             o, j = v.king_target
-            out.append((v.value(me, a.slot) - v.value(o, j), a))
+            out.append((v.row(me)[a.slot] - v.row(o)[j], a))
     return out
 
 
@@ -333,8 +454,7 @@ def react(v):
                 if c is not None and c >= 0 and values[c] == t:
                     return Match(me, me, i)
             if rules.match == "any":
-                worst = max((v.value(me, i) for i, c in enumerate(row) if c is not None),
-                            default=None)
+                worst = max((x for x in v.row(me) if x is not None), default=None)
                 if worst is not None and 2 * worst - t > 1:
                     for o in v.seats:
                         if o == me:
