@@ -55,29 +55,64 @@ def apply(state, action) -> list:
     # (an illegal action, a rare case) goes to the general path below, which raises the
     # usual IllegalAction before any change. (`seat is state.current`: the very int object, a
     # seat of this game; an equal int that is another object just takes the general path.)
-    if kind is Replace:
-        seat, slots = action.seat, action.slots
-        if (seat is state.current and state.phase == "drawn" and not state.gives
-                and type(slots) is tuple and len(slots) == 1):
-            i = slots[0]
-            hand = state.hands[seat]
-            if type(i) is int and 0 <= i < len(hand) and hand[i] is not None:
-                old = hand[i]
-                drawn = state.drawn
-                state.drawn = None
-                state.discard.append(old)
-                hand[i] = drawn
-                state.match_target = old
-                if state.drawn_from == "discard":
-                    state.known[seat][i] = state.all_mask
-                    event = _new(ReplaceTakenEvent)
+    if kind is Replace or kind is Discard:
+        event = None
+        seat = action.seat
+        if kind is Replace:
+            slots = action.slots
+            if (seat is state.current and state.phase == "drawn" and not state.gives
+                    and type(slots) is tuple and len(slots) == 1):
+                i = slots[0]
+                hand = state.hands[seat]
+                if type(i) is int and 0 <= i < len(hand) and hand[i] is not None:
+                    old = hand[i]
+                    drawn = state.drawn
+                    state.drawn = None
+                    state.discard.append(old)
+                    hand[i] = drawn
+                    state.match_target = old
+                    if state.drawn_from == "discard":
+                        state.known[seat][i] = state.all_mask
+                        event = _new(ReplaceTakenEvent)
+                    else:
+                        state.known[seat][i] = 1 << seat
+                        event = _new(ReplaceEvent)
+                    event.seat, event.slot, event.old, event.card = seat, i, old, drawn
+                    rules = state.rules
+                    power = state.powers[old] if rules.power_on == "any_discard" else None
+        elif (seat is state.current and state.phase == "drawn" and state.drawn_from == "deck"
+                and not state.gives):
+            card = state.drawn
+            state.drawn = None
+            state.discard.append(card)
+            state.match_target = card
+            event = _new(DiscardEvent)
+            event.seat, event.card = seat, card
+            rules = state.rules
+            power = state.powers[card]
+        if event is not None:
+            # the card is on the discard pile: its power, or the end of the turn (_end_turn,
+            # its common case inlined), then the end of apply
+            events = [event]
+            if power:
+                state.power = power
+                state.phase = "power"
+                events.append(Event("power", seat, {"power": power}))
+            else:
+                state.power = state.king_target = state.drawn_from = None
+                state.turns_done += 1
+                if (state.caller is None and state.deck and not rules.cabo_after_turn
+                        and len(state.seats) == state.n):
+                    seat += 1
+                    state.current = seat = seat if seat < state.n else 0
+                    state.phase = "turn"
+                    events.append(_TURN_EVENTS[seat])
                 else:
-                    state.known[seat][i] = 1 << seat
-                    event = _new(ReplaceEvent)
-                event.seat, event.slot, event.old, event.card = seat, i, old, drawn
-                rules = state.rules
-                power = state.powers[old] if rules.power_on == "any_discard" else None
-                return _discarded(state, rules, power, [event])
+                    _end_turn_rest(state, events)
+            state.step += 1
+            if rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
+                _after_action(state, events)
+            return events
     elif kind is DrawDeck:
         seat = action.seat
         deck = state.deck
@@ -114,17 +149,22 @@ def apply(state, action) -> list:
                 if rules.auto_cabo_empty:
                     _after_action(state, events)
                 return events
-    elif kind is Discard:
-        seat = action.seat
-        if (seat is state.current and state.phase == "drawn" and state.drawn_from == "deck"
-                and not state.gives):
-            card = state.drawn
-            state.drawn = None
-            state.discard.append(card)
-            state.match_target = card
-            event = _new(DiscardEvent)
-            event.seat, event.card = seat, card
-            return _discarded(state, state.rules, state.powers[card], [event])
+    elif kind is InitialPeek:  # (checks of the general path, fewer calls; the same do)
+        seat, slots = action.seat, action.slots
+        if (type(seat) is int and state.phase == "peek" and seat in state.seats
+                and not state.peeked[seat] and type(slots) is tuple):
+            rules = state.rules
+            if slots in _peek_choices(rules.hand_size, rules.initial_peek, rules.peek_count):
+                for i in slots:
+                    if type(i) is not int:
+                        break
+                else:
+                    events = []
+                    _do_peek(state, action, events)
+                    state.step += 1
+                    if rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
+                        _after_action(state, events)
+                    return events
     # the general path
     handler = _HANDLERS.get(kind)
     if handler is None:
@@ -142,31 +182,6 @@ def apply(state, action) -> list:
     do(state, action, events)
     state.step += 1
     if state.rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
-        _after_action(state, events)
-    return events
-
-
-def _discarded(state, rules, power, events):
-    """The rest of a one-slot Replace or a Discard on `apply`'s fast path, once the card is on
-    the discard pile: the `power` it gives (None: none), or else the end of the turn
-    (`_end_turn`, its common case inlined), then the end of `apply`."""
-    if power:
-        state.power = power
-        state.phase = "power"
-        events.append(Event("power", state.current, {"power": power}))
-    else:
-        state.power = state.king_target = state.drawn_from = None
-        state.turns_done += 1
-        if (state.caller is None and state.deck and not rules.cabo_after_turn
-                and len(state.seats) == state.n):
-            seat = state.current + 1
-            state.current = seat = seat if seat < state.n else 0
-            state.phase = "turn"
-            events.append(_TURN_EVENTS[seat])
-        else:
-            _end_turn_rest(state, events)
-    state.step += 1
-    if rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
         _after_action(state, events)
     return events
 

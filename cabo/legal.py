@@ -65,14 +65,12 @@ def own_actions(state, seat: int) -> list:
         if seat == state.current and not state.gives:
             rules = state.rules
             hand = state.hands[seat]
-            options = _TURN_OPTIONS.get(
+            return [*_TURN_OPTIONS[
                 seat * 8 + (4 if state.deck else 0)
                 + (2 if rules.take_discard and state.discard
                    and (None not in hand or hand.count(None) != len(hand)) else 0)
                 + (1 if rules.cabo_instead and state.caller is None
-                   and state.turns_done >= rules.cabo_min_rounds * len(state.seats) else 0))
-            if options is not None:
-                return [*options]
+                   and state.turns_done >= rules.cabo_min_rounds * len(state.seats) else 0)]]
     elif phase == "drawn":
         if seat == state.current and not state.gives:
             hand = state.hands[seat]
@@ -143,11 +141,7 @@ def _turn_actions(state, seat) -> list:
         take = bool(rules.take_discard and state.discard and hand.count(None) != len(hand))
         cabo = bool(rules.cabo_instead and state.caller is None
                     and state.turns_done >= rules.cabo_min_rounds * len(state.seats))
-        key = seat * 8 + draw * 4 + take * 2 + cabo
-        options = _TURN_OPTIONS.get(key)
-        if options is None:
-            options = _TURN_OPTIONS[key] = _turn_options(seat, draw, take, cabo)
-        return list(options)
+        return list(_TURN_OPTIONS[seat * 8 + draw * 4 + take * 2 + cabo])
     if phase == "drawn":
         hand = state.hands[seat]
         most = state.most_equal if rules.multi_replace else 1
@@ -166,9 +160,15 @@ def _turn_actions(state, seat) -> list:
         return out
     if phase == "power":
         hands, seats = state.hands, state.seats
-        if all(None not in hands[s] for s in seats):  # (full rows: cached by their lengths)
+        lengths = []
+        for s in seats:  # (full rows: cached by their lengths)
+            hand = hands[s]
+            if None in hand:
+                break
+            lengths.append(len(hand))
+        else:
             return list(_full_row_power_actions(
-                seat, state.power, seats, tuple(len(hands[s]) for s in seats),
+                seat, state.power, seats, tuple(lengths),
                 state.caller if rules.protect_caller else None))
         own = state.occupied(seat)
         return _power_actions(state, seat, own) + [_simple(SkipPower, seat)]
@@ -189,7 +189,6 @@ def _peek_actions(seat, size, how, count) -> tuple:
     return tuple(InitialPeek(seat, slots) for slots in _peek_choices(size, how, count))
 
 
-_TURN_OPTIONS: dict = {}  # seat * 8 + draw * 4 + take * 2 + cabo: a tuple of actions
 _DRAWN_OPTIONS: dict = {}
 
 
@@ -202,6 +201,12 @@ def _turn_options(seat, draw, take, cabo) -> tuple:
 def _simple(cls, seat):
     """The action of kind `cls` for `seat` (cached: actions are immutable values)."""
     return cls(seat)
+
+
+# The moves at a turn's start, by seat * 8 + draw * 4 + take * 2 + cabo (for seats 0..7;
+# actions are immutable values, so the lists can be shared)
+_TURN_OPTIONS = [_turn_options(seat, draw, take, cabo) for seat in range(8)
+                 for draw in (False, True) for take in (False, True) for cabo in (False, True)]
 
 
 @lru_cache(maxsize=4096)

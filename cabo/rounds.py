@@ -15,17 +15,25 @@ from .state import MAX_HISTORY
 def shuffle(rng, x: list) -> None:
     """`rng.shuffle(x)`, inlined for speed: the same algorithm and the same calls to
     `getrandbits` as `random.Random.shuffle`, so a seed deals the same cards."""
+    pairs = _PAIRS.get(len(x))
+    if pairs is None:
+        pairs = _pairs(len(x))
     getrandbits = rng.getrandbits
-    bits = _BITS if len(x) <= len(_BITS) else [(i + 1).bit_length() for i in range(len(x))]
-    for i in range(len(x) - 1, 0, -1):
-        k = bits[i]
+    for i, k in pairs:  # (i from the last index down to 1, k: the bits of the range 0..i)
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
 
 
-_BITS = tuple((i + 1).bit_length() for i in range(512))  # bits of the range 0..i
+_PAIRS: dict = {}  # list length: ((i, bits of the range 0..i), ...) for the loop of shuffle
+
+
+def _pairs(n: int) -> tuple:
+    pairs = tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+    if n <= 4 * 52 + 16:  # (every length a game can shuffle: MAX_CARDS; the table stays small)
+        _PAIRS[n] = pairs
+    return pairs
 
 
 def start_game(state, events) -> None:
