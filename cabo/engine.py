@@ -93,22 +93,28 @@ def apply(state, action) -> list:
         if event is not None:
             # the card is on the discard pile: its power, or the end of the turn (_end_turn,
             # its common case inlined), then the end of apply
-            events = [event]
             if power:
                 state.power = power
                 state.phase = "power"
-                events.append(Event("power", seat, {"power": power}))
-            else:
-                state.power = state.king_target = state.drawn_from = None
-                state.turns_done += 1
-                if (state.caller is None and state.deck and not rules.cabo_after_turn
-                        and len(state.seats) == state.n):
-                    seat += 1
-                    state.current = seat = seat if seat < state.n else 0
-                    state.phase = "turn"
-                    events.append(_TURN_EVENTS[seat])
-                else:
-                    _end_turn_rest(state, events)
+                events = [event, Event("power", seat, {"power": power})]
+                state.step += 1
+                if rules.auto_cabo_empty:
+                    _after_action(state, events)
+                return events
+            state.power = state.king_target = state.drawn_from = None
+            state.turns_done += 1
+            if (state.caller is None and state.deck and not rules.cabo_after_turn
+                    and len(state.seats) == state.n):
+                seat += 1
+                state.current = seat = seat if seat < state.n else 0
+                state.phase = "turn"
+                events = [event, _TURN_EVENTS[seat]]
+                state.step += 1
+                if rules.auto_cabo_empty:  # (the deck has a card for the player on turn)
+                    _after_action(state, events)
+                return events
+            events = [event]
+            _end_turn_rest(state, events)
             state.step += 1
             if rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
                 _after_action(state, events)
