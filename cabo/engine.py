@@ -374,9 +374,10 @@ def _do_replace(state, a, events):
         hand[i] = drawn
         known[i] = mask
         state.match_target = old
-        events.append(Event("replace", seat, {
-            "slots": [i], "discarded": [old], "ok": True, "card": drawn} if state.drawn_from == "discard"
-            else {"slots": [i], "discarded": [old], "ok": True}, {"card": drawn}, 1 << seat))
+        data = {"slots": [i], "discarded": [old], "ok": True}
+        if state.drawn_from == "discard":
+            data["card"] = drawn
+        events.append(Event("replace", seat, data, {"card": drawn}, 1 << seat))
         power = state.powers[old]
         if power and state.rules.power_on == "any_discard":
             return _enter_power(state, power, events)

@@ -125,14 +125,16 @@ def apply_match(state, a, events) -> None:
     target = state.match_target
     if state.values[card] == state.values[target]:
         _to_pile(state, a.owner, a.slot)
-        events.append(Event("match", a.seat, {"owner": a.owner, "slot": a.slot, "card": card, "ok": True}))
+        events.append(Event("match", a.seat, {"owner": a.owner, "slot": a.slot, "card": card,
+                                               "ok": True}))
         _owe(state, a.seat, [a.owner])
         return
     if rules.wrong_match_card == "pile":
         _to_pile(state, a.owner, a.slot)
     else:
         state.known[a.owner][a.slot] = state.all_mask
-    events.append(Event("match", a.seat, {"owner": a.owner, "slot": a.slot, "card": card, "ok": False,
+    events.append(Event("match", a.seat, {"owner": a.owner, "slot": a.slot, "card": card,
+                                           "ok": False,
                                            "returned": rules.wrong_match_card == "back"}))
     for _ in range(rules.wrong_match_penalty):
         draw_penalty(state, a.seat, events, "wrong_match")
