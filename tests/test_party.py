@@ -320,6 +320,11 @@ def test_party_state_round_trips_and_damage_is_a_save_error():
     d["party"]["marks"] = [[7], [], []]
     with pytest.raises(SaveError):
         Session.from_json(json.dumps(d))
+    for bad in (-1, 2**32, "x"):  # the quips' generator state out of range or not a number
+        d = json.loads(text)
+        d["party"]["quips"]["rng"][1][0] = bad
+        with pytest.raises(SaveError):
+            Session.from_json(json.dumps(d))
     d = json.loads(text)
     del d["party"]  # a save from before the extras: they start fresh
     assert Session.from_json(json.dumps(d)).party.marked_by(0) == []

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 
+from ..schema import RNG_STATE, set_rng_state
+
 LINES = {"cabo_won": 5, "cabo_lost": 5, "other_cabo": 5, "penalty": 5, "good_match": 5,
          "swapped": 5, "kamikaze": 4}
 CHANCE = {"cabo_won": 0.8, "cabo_lost": 0.8, "kamikaze": 0.9, "other_cabo": 0.35,
@@ -78,8 +80,8 @@ class QuipMaker:
     def load(self, d) -> None:
         """Restore `to_dict` output; ValueError when damaged."""
         try:
-            version, internal, gauss = d["rng"]
-            self.rng.setstate((version, tuple(internal), gauss))
+            RNG_STATE.check(d["rng"], "the quips' generator")  # (words in range, 625 of them)
+            set_rng_state(self.rng, d["rng"])
             self.step, self.last = int(d["step"]), int(d["last"])
             self.last_by = {int(s): int(k) for s, k in d["last_by"]}
         except (KeyError, TypeError, ValueError) as exc:
