@@ -12,7 +12,8 @@ from __future__ import annotations
 from ..engine import apply, apply_trusted, own_actions, to_move
 from ..matching import may_match
 from .knowledge import from_state
-from .policy import MEDIUM, decide, react
+from ..actions import Several
+from .policy import MEDIUM, decide_own, react
 
 WIN_BONUS = 10.0   # worth of winning the round, in points of score difference
 OVER = ("round_over", "game_over")
@@ -69,8 +70,12 @@ def play_out(state, prm=MEDIUM, max_steps: int = 150, own=None, trusted: bool = 
         action = off_turn(state, prm) if matching else None
         if action is None:
             seat = to_move(state)[0]
-            action = decide(from_state(state, seat), own_actions(state, seat),
-                            mine if seat == me else prm)
+            moves = own_actions(state, seat)
+            if len(moves) == 1 and type(moves[0]) is not Several:
+                action = moves[0]   # (what the policy plays: its only choice)
+            else:
+                action = decide_own(from_state(state, seat), moves,
+                                    mine if seat == me else prm)
         step(state, action)  # (from the legal list: no checks needed)
     return state.phase in OVER
 
