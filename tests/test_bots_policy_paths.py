@@ -1,0 +1,91 @@
+"""The policy's fast paths play and score exactly what its plain definitions say.
+
+`decide`/`decide_own` find the first best move without listing the scores, `best_swap` works
+in one pass per card, and the View caches its estimates: each is checked here against the
+straightforward version (the full scores list, every own card against every other card,
+`View.value` per slot) on states of medium self-play under every preset.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cabo import PRESETS, apply, legal_actions, new_game, to_move
+from cabo.actions import NextRound
+from cabo.bots.hard import HARD
+from cabo.bots.knowledge import from_state
+from cabo.bots.policy import MEDIUM, best_swap, decide, decide_own, score
+from cabo.engine import own_actions
+
+
+def states(preset, n, seed, rounds=2):
+    """(state, seat to move) at every step of medium self-play, `rounds` rounds."""
+    state = new_game(PRESETS[preset], n, seed)
+    while not state.game_over:
+        if state.phase == "round_over":
+            if state.round_no >= rounds:
+                return
+            apply(state, NextRound(0))
+            continue
+        seat = to_move(state)[0]
+        yield state, seat
+        apply(state, decide(from_state(state, seat), legal_actions(state, seat)))
+
+
+def first_best(scored):
+    best = scored[0]
+    for item in scored:
+        if item[0] > best[0]:
+            best = item
+    return best[1]
+
+
+def plain_best_swap(v, prm):
+    """best_swap by its definition: every own card against every other's card, in order."""
+    me = v.seat
+    best = (-99.0, None, None, None)
+    own = [(i, v.value(me, i), c < 0) for i, c in enumerate(v.cards[me]) if c is not None]
+    for o in v.seats:
+        if o == me or (v.rules.protect_caller and o == v.caller):
+            continue
+        for j, c in enumerate(v.cards[o]):
+            if c is None:
+                continue
+            theirs = v.value(o, j)
+            for i, mine, unknown in own:
+                gain = mine - theirs
+                if unknown or c < 0:
+                    gain -= prm.swap_margin
+                if gain > best[0]:
+                    best = (gain, i, o, j)
+    return best
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("n", [2, 4])
+def test_fast_paths_agree_with_the_plain_policy(preset, n):
+    checked = 0
+    for seed in (1, 2):
+        for state, seat in states(preset, n, seed):
+            legal, own = legal_actions(state, seat), own_actions(state, seat)
+            for prm in (MEDIUM, HARD):
+                expected = first_best(score(from_state(state, seat), legal, prm))
+                assert decide(from_state(state, seat), legal, prm) == expected
+                assert decide_own(from_state(state, seat), own, prm) == expected
+                v = from_state(state, seat)
+                assert best_swap(v, prm) == plain_best_swap(from_state(state, seat), prm)
+            for o in state.seats:
+                v = from_state(state, o)
+                for owner in range(state.n):
+                    row = v.row(owner)
+                    plain = [None if c is None else v.value(owner, i)
+                             for i, c in enumerate(v.cards[owner])]
+                    assert row == plain
+                    total = 0.0
+                    for x in plain:
+                        if x is not None:
+                            total += x
+                    unknown = sum(1 for c in v.cards[owner] if c is not None and c < 0)
+                    assert v.est_sum(owner) == (total, unknown)
+            checked += 1
+    assert checked > 50
