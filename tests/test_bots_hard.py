@@ -116,3 +116,26 @@ def test_full_rollouts_where_not_cut_are_the_same_search_as_before():
         searched += default.last_steps > 0
         apply(state, bots[seat].choose(obs, legal))
     assert searched > 0
+
+
+def test_thinking_yields_after_every_world_even_when_rollouts_are_short():
+    """The page runs `think` in slices between the browser's turns: a search whose rollouts
+    all end within a slice (the last turns of a round) must still yield, once a world."""
+    bot, twin = make_bot("hard", 0), make_bot("hard", 0)
+    short = 0
+    for obs, legal in _positions(120):
+        _, cands = bot.candidates(obs, legal)
+        if len(cands) < 2:
+            continue
+        thinking, yields = bot.think(obs, legal), 0
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as stop:
+                action = stop.value
+                break
+            yields += 1
+        assert yields >= bot.last_worlds > 0
+        assert action == twin.choose(obs, legal)  # yielding never changes the choice
+        short += obs.caller is not None  # (after a Cabo call the rollouts are short)
+    assert short > 0

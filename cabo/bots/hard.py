@@ -151,8 +151,8 @@ class HardBot(Bot):
                 return stop.value
 
     def think(self, obs, legal):
-        """The decision as a generator: it yields after every rollout it plays (so that a page
-        can give the browser a turn) and returns the action. The number of worlds depends on
+        """The decision as a generator: it yields every few engine steps of a rollout and after
+        every world (so that a page can give the browser a turn) and returns the action. The number of worlds depends on
         the step budget only, never on time: the choice is the same however it is driven."""
         ranked, cands = self.candidates(obs, legal)
         self.last_scores = None
@@ -190,6 +190,7 @@ class HardBot(Bot):
                 finished = yield from play_out_sliced(state, self.opponent, cut, own)
                 rewards[k].append(reward(state, me, finished, self.bonus))
                 used += state.step - start + ROLLOUT_COST
+            yield  # (also after a world of short rollouts: at a round's end none yields)
             worlds = len(rewards[0])
             if worlds >= EARLY_WORLDS and worlds % EARLY_EVERY == 0 and (
                     self._leader(rewards) is not None if self.symmetric
