@@ -10,7 +10,7 @@ import pytest
 from cabo import PRESETS, apply, new_game
 from cabo.bench import _mid_round_states
 from cabo.bots import rollout
-from cabo.engine import apply_trusted
+from cabo.engine import _apply_checked, apply_trusted
 
 from invariants import host_action, random_action
 
@@ -19,17 +19,20 @@ def _events(events) -> list:
     return [(e.kind, e.seat, e.data, e.secret, e.secret_to) for e in events]
 
 
-def _same_step(strict, trusted, action) -> None:
-    """Apply `action` strictly to one copy and trusted to the other; both must agree."""
+def _same_step(strict, trusted, action, other=apply_trusted) -> None:
+    """Apply `action` strictly to one copy and with `other` to the other; both must agree."""
     expected = apply(strict, action)
-    got = apply_trusted(trusted, action)
+    got = other(trusted, action)
     assert _events(got) == _events(expected), action
     assert trusted.to_dict() == strict.to_dict(), action
 
 
+@pytest.mark.parametrize("other", (apply_trusted, _apply_checked), ids=("trusted", "general"))
 @pytest.mark.parametrize("n", (2, 4))
 @pytest.mark.parametrize("name", sorted(PRESETS))
-def test_trusted_apply_plays_long_random_games_exactly_like_apply(name, n):
+def test_trusted_apply_plays_long_random_games_exactly_like_apply(name, n, other):
+    """Also apply's general path (the check and do handlers) against apply, whose fast path
+    inlines the hot moves' handlers: the two copies must not drift apart."""
     rules = PRESETS[name]
     rng = random.Random(f"trusted {name} {n}")
     steps = games = rounds = 0
@@ -42,7 +45,7 @@ def test_trusted_apply_plays_long_random_games_exactly_like_apply(name, n):
                 action = host_action(strict, rng, 4)
             else:
                 action = random_action(strict, rng, react_chance=0.1)
-            _same_step(strict, trusted, action)
+            _same_step(strict, trusted, action, other)
             steps += 1
         rounds += strict.round_no
     assert rounds >= 5  # long games: many rounds, deals and scorings were compared
