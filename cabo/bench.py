@@ -117,9 +117,12 @@ def long_round_turns_per_second(seconds: float, seed: int = 1, trusted: bool = F
 def _long_round_play(seconds: float, seed: int = 1, trusted: bool = False,
                      max_rounds: int | None = None) -> tuple:
     """The loop of `long_round_turns_per_second`: (turns, rounds, last state, wall s, CPU s).
-    Every step asks `to_move` and `own_actions` and applies the move (strict `apply` unless
-    `trusted`); the policy is `long_round_move`, inlined (tests/test_bench.py checks that
-    both play the same moves). `max_rounds`: stop after that many rounds instead (tests)."""
+    Every step asks `own_actions` of the seat to move and applies the move (strict `apply`
+    unless `trusted`). At a turn's start and with a drawn card that seat is `state.current`,
+    the player on turn, read directly as a driver that deals the turns knows it (cabo-rl's
+    loop passes `who`); elsewhere `to_move` says. The policy is `long_round_move`, inlined;
+    tests/test_bench.py plays the plain version (to_move at every step) and checks that both
+    play the same moves. `max_rounds`: stop after that many rounds instead (tests)."""
     step = apply_trusted if trusted else apply
     rules = PRESETS["official"]
     rng = random.Random(seed)
@@ -132,7 +135,7 @@ def _long_round_play(seconds: float, seed: int = 1, trusted: bool = False,
         phase = state.phase
         if phase == "turn":
             turns += 1
-            moves = own_actions(state, to_move(state)[0])
+            moves = own_actions(state, state.current)
             move = moves[-1]  # (DrawDeck, TakeDiscard, CallCabo, each where allowed)
             if type(move) is CallCabo:
                 if not (rand() < 0.05 or len(moves) == 1):
@@ -141,7 +144,7 @@ def _long_round_play(seconds: float, seed: int = 1, trusted: bool = False,
             elif len(moves) == 2:
                 move = moves[1] if rand() < 0.5 else moves[0]
         elif phase == "drawn":
-            moves = own_actions(state, to_move(state)[0])
+            moves = own_actions(state, state.current)
             move = moves[-1]
             if not (type(move) is Discard and rand() < 0.5):
                 singles = len(moves) - 1 if type(move) is Discard else len(moves)
