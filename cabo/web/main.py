@@ -26,13 +26,14 @@ from ..session import Session
 from ..ui import party_view, rulesheet, setup, storage
 from ..ui.pacing import reveal_ms
 from ..ui.table import Table
-from . import render, render_party, tabs
+from . import render, render_party, tabs, timing
 from .netpage import NetPage
 
 LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
 DOUBLE_CLICK_MS = 500  # the longest pause between the two clicks (taps) of a double click
 THINK_SLICE_MS = 15  # a thinking bot gives the browser a turn after this long
 _proxies = []  # keep the event listener proxies alive
+_T = timing.Marks(window)
 
 
 def _py(value):
@@ -98,11 +99,13 @@ class App:
         self.screen = "setup"     # "setup", "table" or "rules"
         self.back_to = "setup"    # the screen the rules screen returns to
         self.focus_to = None      # a selector to focus after the next render
+        self.focus_due = None     # (selector, in game) to focus in the next task, queued
         self.last_tap = None      # (card, time in ms) of the last click on a card
         self.version = 0          # bumped on every change by a person: stale timers stop
         self.reveal_token = 0
         self.reveal_until = 0     # Date.now() when the cards looked at turn face down
         self.save_problem = None  # why the last save failed ("full", ...), None if it worked
+        self.save_due = False     # a save is queued for the browser's next task (save_later)
         self.paused = False       # another tab plays the saved game now
         self.open = set()         # <details> kept open across renders
         self.announce = []
@@ -298,8 +301,8 @@ class App:
         self.screen = "table"
         self.notice = None
         self.tabs.claim()
-        self.save()
         self.render()
+        self.save_later()
         window.scrollTo(0, 0)  # a phone shows the new table from its top, not the form's end
         self.schedule()
 
@@ -315,7 +318,7 @@ class App:
             return
         events = self.table.press(key, at_ms)
         if key in ("hide", "handoff"):
-            self.save()  # the look is over: a reload does not show it again
+            self.save_later()  # the look is over: a reload does not show it again
         self.after_change(events)
         self.schedule()
 
@@ -323,13 +326,14 @@ class App:
         if events:
             if self.table.reveals:
                 self.show_look()
-            self.save()
+            self.save_later()
             self.announce.append(self.table.announcement())
         self.render()
 
     def save(self) -> None:
         """Save the game (and the settings) if this tab plays it; a failure is told once,
         and every later save tries again."""
+        self.save_due = False
         if self.table is None or self.paused:
             return
         if hasattr(self.table.session, "to_json"):  # a guest's table has nothing to save
@@ -345,6 +349,22 @@ class App:
             problem = _storage_set(storage.SETTINGS_KEY, json.dumps(self.settings)) or problem
             self.saved(problem)
         self.net.after_save()
+
+    def save_later(self) -> None:
+        """`save` in the browser's next task: a move is drawn at once and saved right after,
+        in two tasks instead of one long one (see tools/bench_thinking.py --spans). Whatever
+        comes first saves it: this queued save, any other save, or leaving the page
+        (`on_pagehide`), so a reload always resumes the latest state."""
+        if not self.save_due:
+            self.save_due = True
+            asyncio.get_event_loop().call_soon(self.save_queued)
+
+    def save_queued(self) -> None:
+        if self.save_due:
+            notice = self.notice
+            self.save()
+            if self.notice != notice:  # saving failed, or works again: say so now
+                self.render()
 
     def saved(self, problem) -> None:
         """Tell the person once that saving fails (and why), and when it works again."""
@@ -412,7 +432,7 @@ class App:
             if events:
                 if self.table.reveals and self.table.reveals != had:
                     self.show_look()
-                self.save()
+                self.save_later()
                 self.announce.append(self.table.announcement())
                 following = self.table.bot_task()
                 if delay or following is None or following[0] > 0:
@@ -435,7 +455,14 @@ class App:
         The hard bot's budget is a step count: the slicing never changes its choice."""
         perf = window.performance
         slices = _py(getattr(window, "caboThinkSlices", None)) if timed else None
-        start = slice_start = perf.now()
+        spans = timing.log_of(window)
+        # The first slice in a task of its own: the call comes right after drawing the table
+        # (the last move's), and the two together would make one long task.
+        await asyncio.sleep(0)
+        if version != self.version or self.screen != "table":
+            thinking.close()
+            return None
+        start = slice_start = perf.now()  # (the browser's drawing meanwhile is no thinking)
         while True:
             try:
                 next(thinking)
@@ -445,10 +472,14 @@ class App:
                     log.push(perf.now() - start)
                 if slices is not None:
                     slices.push(perf.now() - slice_start)
+                if spans is not None:
+                    spans.push("think", slice_start, perf.now() - slice_start)
                 return done.value
             if perf.now() - slice_start >= THINK_SLICE_MS:
                 if slices is not None:
                     slices.push(perf.now() - slice_start)
+                if spans is not None:
+                    spans.push("think", slice_start, perf.now() - slice_start)
                 await asyncio.sleep(0)
                 if version != self.version or self.screen != "table":
                     thinking.close()
@@ -459,12 +490,13 @@ class App:
         await asyncio.sleep(ms / 1000)
         if token == self.reveal_token and self.table is not None and self.table.reveals:
             self.table.hide_reveals()
-            self.save()  # the look is over: a reload does not show it again
             self.render()
+            self.save_later()  # the look is over: a reload does not show it again
 
     def on_pagehide(self, event) -> None:
-        """Save how long the cards looked at still show (a reload shows the rest)."""
-        if self.table is not None and self.table.reveals:
+        """Save a queued save, and how long the cards looked at still show (a reload shows
+        the rest)."""
+        if self.save_due or (self.table is not None and self.table.reveals):
             self.save()
 
     # -- drawing -------------------------------------------------------------------------
@@ -503,22 +535,28 @@ class App:
         return html, view, moves
 
     def render(self) -> None:
+        _T.mark(None)
         app = document.getElementById("app")
-        focus = _focus_selector(_py(document.activeElement))
+        focus = (self.focus_due[0] if self.focus_due is not None
+                 else _focus_selector(_py(document.activeElement)))
         # Panels keep their open state: read it from the page, whose toggle events are queued
         # and may arrive after this render (then a panel just opened would be drawn closed).
         for node in app.querySelectorAll("details[data-open]"):
             (self.open.add if node.open else self.open.discard)(node.dataset.open)
         html, view, moves = self.page_html()
         in_game = view is not None
+        _T.mark("r.html")
         app.innerHTML = html
+        _T.mark("r.inner")
         # Tests (and curious people) can see whether bots are still to move.
         busy = in_game and self.table.bot_task() is not None
         app.setAttribute("data-busy", "true" if busy else "false")
         for node in app.querySelectorAll("details[data-open]"):
             node.open = node.dataset.open in self.open
-        self.restore_focus(app, self.focus_to or focus, in_game)
+        _T.mark("r.details")
+        self.focus_later(self.focus_to or focus, in_game)
         self.focus_to = None
+        _T.mark("r.focus")
         if self.announce:
             text = " ".join(a for a in self.announce if a)
             self.announce = []
@@ -528,8 +566,10 @@ class App:
             node = _py(document.getElementById("result-title"))
             if node is not None:
                 node.scrollIntoView(window.JSON.parse('{"block": "nearest"}'))
+        _T.mark("r.scroll")
         if moves and self.table.speed != "instant" and hasattr(window, "caboFly"):
             window.caboFly(_moves_json(moves))
+        _T.mark("r.fly")
         if in_game:
             self.table.last = []  # animate a change once
             self.table.last_notes = []
@@ -553,6 +593,21 @@ class App:
         except ValueError:
             rules = PRESETS[self.settings["preset"]]
         return rulesheet.sheet(rules, self.t, self.settings["preset"])
+
+    def focus_later(self, selector, in_game) -> None:
+        """`restore_focus` in the browser's next task: focusing makes the browser compute
+        the new table's styles at once, which would lengthen the drawing task (see
+        tools/bench_thinking.py --spans); a render meanwhile keeps the same target."""
+        if not selector:
+            return
+        if self.focus_due is None:
+            asyncio.get_event_loop().call_soon(self.focus_queued)
+        self.focus_due = (selector, in_game)
+
+    def focus_queued(self) -> None:
+        if self.focus_due is not None:
+            (selector, in_game), self.focus_due = self.focus_due, None
+            self.restore_focus(document.getElementById("app"), selector, in_game)
 
     @staticmethod
     def restore_focus(app, selector, in_game) -> None:
@@ -600,6 +655,7 @@ def start() -> None:
     """Build the app, draw it, and replace the loading screen. Whatever fails between
     reading storage and the first render moves the saved game to the backup key and starts
     fresh with a message; the loading screen always ends."""
+    timing.install(window, {"App": App, "Table": Table, "Session": Session})
     try:
         app = App()
         app.render()

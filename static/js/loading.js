@@ -71,9 +71,15 @@ addEventListener("py:all-done", () => setTimeout(() => {
 show(0.02, null);
 
 // Card movements: a ghost of the card flies from where it was to where it is now.
-// Called by Python after a render with [[fromId, toId], ...].
+// Called by Python after a render with [[fromId, toId], ...]. The ghosts are made in the next
+// animation frame, before it is painted: reading the cards' places needs the new table laid
+// out, and the frame lays it out anyway (done here at once, it would lengthen Python's task).
 window.caboFly = (movesJson) => {
   if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  requestAnimationFrame(() => fly(movesJson));
+};
+
+function fly(movesJson) {
   for (const [fromId, toId] of JSON.parse(movesJson)) {
     const from = document.getElementById(fromId);
     const to = document.getElementById(toId);
@@ -108,7 +114,7 @@ window.caboFly = (movesJson) => {
     animation.onfinish = () => { ghost.remove(); to.style.visibility = ""; };
     animation.oncancel = animation.onfinish;
   }
-};
+}
 
 // Offline: the service worker (./sw.js, at the site root) caches every file of the site. It is
 // registered once the game runs, so its downloads do not slow the first start (most files then

@@ -87,12 +87,14 @@ def test_a_card_flies_face_up_onto_the_discard_pile(page: Page) -> None:
     open_page(page, SWAP_SEED)
     new_game(page, "official", kinds=("person", "easy", "easy", "easy"))
     face = page.locator("#discard .face").inner_text()
-    ghost = page.evaluate("""() => {
+    ghost = page.evaluate("""() => new Promise((done) => {
         window.caboFly(JSON.stringify([["deck", "discard"], ["discard", "deck"]]));
-        return [...document.querySelectorAll('.card.ghost')].map(
-            g => [g.className, g.querySelector('.face')?.textContent ?? null]);
-    }""")
-    assert ghost == [["card up ghost", face], ["card down ghost", None]]
+        const now = document.querySelectorAll('.card.ghost').length;
+        // the ghosts appear in the next animation frame, before it is painted
+        requestAnimationFrame(() => done([now, [...document.querySelectorAll('.card.ghost')].map(
+            g => [g.className, g.querySelector('.face')?.textContent ?? null])]));
+    })""")
+    assert ghost == [0, [["card up ghost", face], ["card down ghost", None]]]
 
 
 def test_a_cabo_call_moves_nothing_on_a_wide_screen(page: Page) -> None:
