@@ -1,9 +1,12 @@
 """The policy's fast paths play and score exactly what its plain definitions say.
 
 `decide`/`decide_own` find the first best move without listing the scores, `best_swap` works
-in one pass per card, and the View caches its estimates: each is checked here against the
+in one pass per card, the View caches its estimates, the discard pile's sums and kind counts
+are memoized by its cards (knowledge.discard_stats) and replace_base looks for groups of
+equal cards only when two known cards are equal: each is checked here against the
 straightforward version (the full scores list, every own card against every other card,
-`View.value` per slot) on states of medium self-play under every preset.
+`View.value` per slot, the View of the observation, counting without the memo, every group)
+on states of medium self-play under every preset.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ import pytest
 from cabo import PRESETS, apply, legal_actions, new_game, to_move
 from cabo.actions import NextRound
 from cabo.bots.hard import HARD
-from cabo.bots.knowledge import from_state
-from cabo.bots.policy import MEDIUM, best_swap, decide, decide_own, score
+from cabo.bots.knowledge import from_obs, from_state
+from cabo.bots.policy import MEDIUM, best_swap, decide, decide_own, draw_gain, replace_base, score
 from cabo.engine import own_actions
+from cabo.observation import observe
 
 
 def states(preset, n, seed, rounds=2):
@@ -61,6 +65,28 @@ def plain_best_swap(v, prm):
     return best
 
 
+def plain_replace_base(v, prm):
+    """replace_base by its definition: the best single slot, then every known group of
+    equal cards (all of them, a multi-replace) if the rules allow it and it is worth more."""
+    me = v.seat
+    best, slots = -99.0, None
+    for i, c in enumerate(v.cards[me]):
+        if c is None:
+            continue
+        worth = v.value(me, i) + (prm.info_bonus if c < 0 else 0.0)
+        if worth > best:
+            best, slots = worth, (i,)
+    if v.rules.multi_replace:
+        groups = {}
+        for i, c in enumerate(v.cards[me]):
+            if c is not None and c >= 0:
+                groups.setdefault(v.values[c], []).append(i)
+        for x, group in groups.items():
+            if len(group) >= 2 and x * len(group) > best:
+                best, slots = x * len(group), tuple(group)
+    return best, slots
+
+
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 @pytest.mark.parametrize("n", [2, 4])
 def test_fast_paths_agree_with_the_plain_policy(preset, n):
@@ -74,8 +100,18 @@ def test_fast_paths_agree_with_the_plain_policy(preset, n):
                 assert decide_own(from_state(state, seat), own, prm) == expected
                 v = from_state(state, seat)
                 assert best_swap(v, prm) == plain_best_swap(from_state(state, seat), prm)
+            for prm in (MEDIUM, HARD):
+                for _ in range(2):   # (the second time, the pile's kind counts are memoized)
+                    v = from_state(state, seat)
+                    plain = from_state(state, seat)
+                    plain.ds = None  # counts the pile itself
+                    assert repr(draw_gain(v, prm)) == repr(draw_gain(plain, prm))
+                assert replace_base(from_state(state, seat), prm) == plain_replace_base(v, prm)
             for o in state.seats:
                 v = from_state(state, o)
+                seen = from_obs(observe(state, o))   # (the observation's own card counting)
+                assert (v.unseen, repr(v.mean), repr(v.var)) == (
+                    seen.unseen, repr(seen.mean), repr(seen.var))
                 for owner in range(state.n):
                     row = v.row(owner)
                     plain = [None if c is None else v.value(owner, i)

@@ -54,7 +54,7 @@ class View:
     __slots__ = ("seat", "n", "seats", "rules", "values", "powers", "cards", "masks", "phase",
                  "current", "caller", "turns_done", "discard", "deck_size", "drawn",
                  "drawn_from", "power", "king_target", "match_target", "gives", "totals",
-                 "step", "mean", "var", "unseen", "est", "sums", "rb", "sw", "own")
+                 "step", "mean", "var", "unseen", "est", "sums", "rb", "sw", "own", "ds")
 
     def finish(self, seen_sum: int, seen_sq: int, seen_cnt: int) -> "View":
         """Set the unseen cards' mean and variance from the totals of the seen cards."""
@@ -156,6 +156,7 @@ def _base(v: View, src) -> None:
 def from_obs(obs) -> View:
     """The View of an Observation."""
     v = View()
+    v.ds = None
     values, powers, _, _, _ = deck_totals(obs.rules, obs.n)
     v.values, v.powers = values, powers
     v.seat = obs.seat
@@ -208,6 +209,34 @@ def _totals(values) -> tuple:
     return result
 
 
+_DISCARDS = [None, {}]   # (card table, {discard pile's cards: discard_stats entry})
+DISCARDS_KEPT = 4096     # entries kept before the memo starts afresh
+
+
+def discard_stats(values, discard) -> list:
+    """[sum of the values, sum of their squares, None, None] of the discard pile's cards,
+    for the card table `values`, memoized by the pile's cards (a search builds many Views
+    of the same pile: every seat, every step between two discards, every candidate). The
+    last two items are policy.draw_gain's (kind counts left after the pile, kind table).
+    The values are integers, so the sums are the same in any order."""
+    memo = _DISCARDS
+    if memo[0] is not values:
+        memo[0], memo[1] = values, {}
+    table = memo[1]
+    key = tuple(discard)
+    hit = table.get(key)
+    if hit is None:
+        total = squares = 0
+        for c in key:
+            x = values[c]
+            total += x
+            squares += x * x
+        if len(table) >= DISCARDS_KEPT:
+            table.clear()
+        hit = table[key] = [total, squares, None, None]
+    return hit
+
+
 def from_state(state, seat: int) -> View:
     """The View `seat` would build from `observe(state, seat)`, without building it."""
     v = View()
@@ -252,10 +281,9 @@ def from_state(state, seat: int) -> View:
         seen_sum += x
         seen_sq += x * x
         seen_cnt += 1
-    for c in discard:
-        x = values[c]
-        seen_sum += x
-        seen_sq += x * x
+    ds = v.ds = discard_stats(values, discard)
+    seen_sum += ds[0]
+    seen_sq += ds[1]
     count, total, total_sq = _totals(values)
     # (v.finish, inlined)
     v.rb = v.sw = v.est = v.sums = v.own = None

@@ -256,9 +256,15 @@ def draw_gain(v, prm) -> float:
         kinds = _kinds(v.rules, v.n)
         last[0], last[1], last[2] = v.values, v.powers, kinds
         kvalues, kpowers, kind_of, counts, names = kinds
-    left = list(counts)
-    for c in v.discard:
-        left[kind_of[c]] -= 1
+    ds = v.ds
+    if ds is not None and ds[3] is kind_of:
+        left = list(ds[2])
+    else:
+        left = list(counts)
+        for c in v.discard:
+            left[kind_of[c]] -= 1
+        if ds is not None:   # (the pile's memo entry: knowledge.discard_stats)
+            ds[2], ds[3] = tuple(left), kind_of
     if v.drawn is not None:
         left[kind_of[v.drawn]] -= 1
     for row in v.cards:
@@ -330,6 +336,7 @@ def _own_row(v, prm) -> tuple:
     best, best_slots = -99.0, None
     est = []
     add = est.append
+    knowns = []
     total, unknowns = 0.0, 0
     i = -1
     for c in v.cards[v.seat]:
@@ -339,6 +346,7 @@ def _own_row(v, prm) -> tuple:
             continue
         if c >= 0:
             x = values[c]
+            knowns.append(x)
             if known is None or x > known:
                 known, i_known = x, i
             worth = x + 0.0
@@ -364,8 +372,8 @@ def _own_row(v, prm) -> tuple:
         sums = v.sums = [None] * len(v.cards)
     sums[v.seat] = (total, unknowns)
     result = (best, best_slots)
-    if v.rules.multi_replace and i + 1 - unknowns - est.count(None) >= 2:  # 2+ known cards
-        result = _multi_replace(v, best, best_slots)
+    if v.rules.multi_replace and len(knowns) >= 2 and len(set(knowns)) < len(knowns):
+        result = _multi_replace(v, best, best_slots)   # (2+ known cards of one value)
     v.rb = (prm, result)
     return result
 
