@@ -11,7 +11,7 @@ import asyncio
 import json
 import time
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 
 try:
     from pyodide.ffi import jsnull
@@ -33,6 +33,9 @@ from .netpage import NetPage
 LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
 DOUBLE_CLICK_MS = 500  # the longest pause between the two clicks (taps) of a double click
 THINK_SLICE_MS = 15  # a thinking bot gives the browser a turn after this long
+# A wait of more than 2 ms is a browser timer, a task of its own; a shorter one (sleep(0))
+# joins the callbacks Pyodide runs together in one task (its MessageChannel queue).
+FIRST_SLICE_AFTER_S = 0.003
 _proxies = []  # keep the event listener proxies alive
 _T = timing.Marks(window)
 
@@ -358,7 +361,7 @@ class App:
         (`on_pagehide`), so a reload always resumes the latest state."""
         if not self.save_due:
             self.save_due = True
-            asyncio.get_event_loop().call_soon(self.save_queued)
+            _task_of_its_own(self.save_queued)
 
     def save_queued(self) -> None:
         if self.save_due:
@@ -459,7 +462,7 @@ class App:
         spans = timing.log_of(window)
         # The first slice in a task of its own: the call comes right after drawing the table
         # (the last move's), and the two together would make one long task.
-        await asyncio.sleep(0)
+        await asyncio.sleep(FIRST_SLICE_AFTER_S)
         if version != self.version or self.screen != "table":
             thinking.close()
             return None
@@ -607,7 +610,7 @@ class App:
         if not selector:
             return
         if self.focus_due is None:
-            asyncio.get_event_loop().call_soon(self.focus_queued)
+            _task_of_its_own(self.focus_queued)
         self.focus_due = (selector, in_game)
 
     def focus_queued(self) -> None:
@@ -626,6 +629,12 @@ class App:
             node = _py(app.querySelector("#status")) if in_game else None
         if node is not None:
             node.focus()
+
+
+def _task_of_its_own(fn) -> None:
+    """Call `fn` from a browser timer (setTimeout 0): a task of its own. (asyncio's
+    call_soon would not do: Pyodide runs all callbacks queued by then in one task.)"""
+    window.setTimeout(create_once_callable(fn), 0)
 
 
 def _now_ms() -> float:
