@@ -312,3 +312,8 @@ def _check_loaded(s: State) -> None:
         places.append(s.drawn)
     if sorted(places) != list(range(len(s.cards))):
         raise SaveError("the saved game is damaged (cards missing or doubled)")
+    total = len(s.cards)  # (the record of scored rounds shows their cards: cards of this game)
+    for i, h in enumerate(s.history):
+        if any(c >= total for row in h["hands"] for c in row):
+            raise SaveError(f"the saved game is damaged (state.history[{i}]: "
+                            f"a card this game does not have)")

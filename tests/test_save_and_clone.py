@@ -160,6 +160,23 @@ def test_doubled_and_missing_cards():
     assert_save_error(broken)
 
 
+def test_a_scored_round_with_a_card_this_game_does_not_have():
+    """The record of scored rounds shows their cards (the result screen names them): a card
+    id past this game's cards is a damaged save, not an IndexError later (found by
+    test_storage's save mutations: 150 in a 52-card game)."""
+    state = new_game(PRESETS["official"], 2, 8)
+    rng = random.Random(8)
+    while not state.history:
+        step(state, rng)
+    d = json.loads(json.dumps(state.to_dict()))
+    last = len(state.cards) - 1
+    d["history"][-1]["hands"][0][0] = last   # (a card of this game: the record still loads)
+    assert State.from_dict(d).history[-1]["hands"][0][0] == last
+    for card in (last + 1, 150):
+        d["history"][-1]["hands"][0][0] = card
+        assert_save_error(d)
+
+
 NULLABLE = {"drawn", "drawn_from", "power", "king_target", "caller", "match_target"}
 
 
