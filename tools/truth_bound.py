@@ -30,7 +30,7 @@ import sys
 from cabo import arena
 from cabo.bots import LEVELS
 from cabo.bots import hard
-from cabo.bots.worlds import deal_world
+from cabo.bots.worlds import deal_rest, deal_world
 
 MODE = "all"
 PHASES = None    # the phases whose decisions get true worlds (None: all)
@@ -65,15 +65,9 @@ def true_world(obs, rng, *args):
     rest = [c for c in pool if c not in want]
     if len(rest) + len(want) != len(pool):
         raise AssertionError("the true cards are not among the unseen ones")
-    rng.shuffle(rest)
     for (o, i), c in fixed.items():
         world.hands[o][i] = c
-    for o, i in slots:
-        world.hands[o][i] = rest.pop()
-    if obs.drawn_hidden:
-        world.drawn = rest.pop()
-    world.deck = rest
-    return world
+    return deal_rest(world, obs, slots, rest, rng)
 
 
 class TruthHard(hard.HardBot):

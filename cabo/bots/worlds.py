@@ -54,8 +54,14 @@ def deal_world(obs, rng):
             k += 1
         world.hands[o][i] = pool.pop(k)
         weights.pop(k)
+    return deal_rest(world, obs, other, pool, rng)
+
+
+def deal_rest(world, obs, slots, pool, rng):
+    """Shuffle the unseen cards `pool` and deal them into `slots` ((seat, slot) pairs), the
+    hidden drawn card (if `obs` has one) and the deck, in this order; the world."""
     rng.shuffle(pool)
-    for o, i in other:
+    for o, i in slots:
         world.hands[o][i] = pool.pop()
     if obs.drawn_hidden:
         world.drawn = pool.pop()
