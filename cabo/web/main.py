@@ -460,11 +460,23 @@ class App:
         perf = window.performance
         slices = _py(getattr(window, "caboThinkSlices", None)) if timed else None
         spans = timing.log_of(window)
+
+        def slice_done(began) -> None:  # (the benchmark's logs of a slice, if it asked)
+            if slices is not None:
+                slices.push(perf.now() - began)
+            if spans is not None:
+                spans.push("think", began, perf.now() - began)
+
+        def moved_on() -> bool:  # the game changed while the browser had its turn
+            if version != self.version or self.screen != "table":
+                thinking.close()
+                return True
+            return False
+
         # The first slice in a task of its own: the call comes right after drawing the table
         # (the last move's), and the two together would make one long task.
         await asyncio.sleep(FIRST_SLICE_AFTER_S)
-        if version != self.version or self.screen != "table":
-            thinking.close()
+        if moved_on():
             return None
         start = slice_start = perf.now()  # (the browser's drawing meanwhile is no thinking)
         # (the slice's end is checked after every yield, by Python's clock: cheaper than a
@@ -478,19 +490,12 @@ class App:
                 log = _py(getattr(window, "caboThinkMs", None))  # tools/bench_thinking.py
                 if log is not None and timed:
                     log.push(perf.now() - start)
-                if slices is not None:
-                    slices.push(perf.now() - slice_start)
-                if spans is not None:
-                    spans.push("think", slice_start, perf.now() - slice_start)
+                slice_done(slice_start)
                 return done.value
             if clock() >= due:
-                if slices is not None:
-                    slices.push(perf.now() - slice_start)
-                if spans is not None:
-                    spans.push("think", slice_start, perf.now() - slice_start)
+                slice_done(slice_start)
                 await asyncio.sleep(0)
-                if version != self.version or self.screen != "table":
-                    thinking.close()
+                if moved_on():
                     return None
                 slice_start = perf.now()
                 due = clock() + THINK_SLICE_MS / 1000
