@@ -76,6 +76,7 @@ def main(argv=None) -> dict:
                         help="time the page's Python entry points and the garbage collector "
                              "(cabo/web/timing.py) and print what ran inside each long task")
     parser.add_argument("--spans-file", help="with --spans: write the long tasks and spans here")
+    parser.add_argument("--query", default="", help="more URL parameters, e.g. &patch=off")
     args = parser.parse_args(argv)
     build.build()
     server = serve.make_server(port=0, handler=serve.QuietRequestHandler, base_path="/cabo/")
@@ -87,7 +88,7 @@ def main(argv=None) -> dict:
             executable_path=os.environ.get("CABO_CHROMIUM", "/usr/bin/chromium"), args=ARGS)
         page = browser.new_page(base_url=base)
         page.add_init_script(OBSERVE + ("globalThis.caboSpans = [];" if args.spans else ""))
-        driver.open_page(page, args.seed)
+        driver.open_page(page, args.seed, query=args.query)
         page.evaluate("() => { globalThis.caboRecording = true; }")
         driver.new_game(page, args.preset, ("person",) + (args.level,) * args.bots, speed="normal")
         for r in range(args.rounds):

@@ -95,6 +95,7 @@ class App:
         params = window.URLSearchParams.new(window.location.search)
         seed = _py(params.get("seed"))
         self.url_seed = int(seed) if seed is not None and seed.isdigit() else None
+        self.patching = _py(params.get("patch")) != "off"  # ?patch=off: innerHTML
         self.lang = pick_language(_py(params.get("lang")), _storage_get(storage.LANG_KEY),
                                   window.navigator.language)
         self.t = Texts(self.lang)
@@ -560,7 +561,11 @@ class App:
         html, view, moves = self.page_html()
         in_game = view is not None
         _T.mark("r.html")
-        app.innerHTML = html
+        patch = getattr(window, "caboPatch", None) if self.patching else None
+        if patch is not None:
+            patch(app, html)  # only the nodes that changed (static/js/patch.js)
+        else:
+            app.innerHTML = html
         _T.mark("r.inner")
         # Tests (and curious people) can see whether bots are still to move.
         busy = in_game and self.table.bot_task() is not None

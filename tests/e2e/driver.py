@@ -27,8 +27,9 @@ PRESET_NAMES = {"official": "Official", "party": "Party", "standard52": "Standar
                 "hut": "Mountain hut", "single": "Single round"}
 
 
-def open_page(page: Page, seed: int, lang: str = "en") -> None:
-    page.goto(f"./?seed={seed}&lang={lang}")
+def open_page(page: Page, seed: int, lang: str = "en", query: str = "") -> None:
+    """The page with this seed and language (`query`: more URL parameters, "&a=b...")."""
+    page.goto(f"./?seed={seed}&lang={lang}{query}")
     expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
 
 
