@@ -32,6 +32,11 @@ from .netpage import NetPage
 
 LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
 DOUBLE_CLICK_MS = 500  # the longest pause between the two clicks (taps) of a double click
+# A hard bot thinks on the main thread in slices, not in a worker. Measured (session 5, a
+# module worker with its own Pyodide, same moves; tools/bench_thinking, 2 hard bots): thinking
+# p95 448-529 ms in the worker against 434-598 ms in slices at load 2-4, and worse at load
+# 5-6; a search takes as long in the worker, each round trip adds 5-100 ms, and the worker
+# costs a second runtime (memory, boot), while the slices already stay under 25 ms.
 THINK_SLICE_MS = 15  # a thinking bot gives the browser a turn after this long
 # A wait of more than 2 ms is a browser timer, a task of its own; a shorter one (sleep(0))
 # joins the callbacks Pyodide runs together in one task (its MessageChannel queue).
