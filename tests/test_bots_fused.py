@@ -11,27 +11,13 @@ from dataclasses import replace
 
 import pytest
 
-from cabo import PRESETS, apply, legal_actions, new_game, to_move
-from cabo.actions import NextRound
+from cabo import PRESETS
 from cabo.bots import fused
 from cabo.bots.hard import HARD
 from cabo.bots.knowledge import from_state
-from cabo.bots.policy import MEDIUM, Params, decide, decide_own
+from cabo.bots.policy import MEDIUM, Params, decide_own
 from cabo.engine import own_actions
-
-
-def states(preset, n, seed, rounds=2, rules=None):
-    """(state, seat to move) at every step of medium self-play, `rounds` rounds."""
-    state = new_game(rules or PRESETS[preset], n, seed)
-    while not state.game_over:
-        if state.phase == "round_over":
-            if state.round_no >= rounds:
-                return
-            apply(state, NextRound(0))
-            continue
-        seat = to_move(state)[0]
-        yield state, seat
-        apply(state, decide(from_state(state, seat), legal_actions(state, seat)))
+from medium_play import states
 
 
 def shuffled_knowledge(state, rng):

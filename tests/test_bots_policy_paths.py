@@ -13,27 +13,13 @@ from __future__ import annotations
 
 import pytest
 
-from cabo import PRESETS, apply, legal_actions, new_game, to_move
-from cabo.actions import NextRound
+from cabo import PRESETS, legal_actions
 from cabo.bots.hard import HARD
 from cabo.bots.knowledge import from_obs, from_state
 from cabo.bots.policy import MEDIUM, best_swap, decide, decide_own, draw_gain, replace_base, score
 from cabo.engine import own_actions
+from medium_play import states
 from cabo.observation import observe
-
-
-def states(preset, n, seed, rounds=2):
-    """(state, seat to move) at every step of medium self-play, `rounds` rounds."""
-    state = new_game(PRESETS[preset], n, seed)
-    while not state.game_over:
-        if state.phase == "round_over":
-            if state.round_no >= rounds:
-                return
-            apply(state, NextRound(0))
-            continue
-        seat = to_move(state)[0]
-        yield state, seat
-        apply(state, decide(from_state(state, seat), legal_actions(state, seat)))
 
 
 def first_best(scored):

@@ -37,11 +37,12 @@ def decide_state(state, seat, moves, prm):
 
 def _own(values, row, krow, bit, mean, bonus):
     """policy._own_row on our row: (replace_base's worth and slots without groups, est_sum
-    (total, unknowns), (top, i_top, known, i_known, i_unknown) as in View.own, the known
-    values in slot order)."""
+    (total, unknowns), (top, i_top, known, i_known, i_unknown) as in View.own, whether two
+    known cards share a value)."""
     top = i_top = known = i_known = i_unknown = None
     best, best_slots = -99.0, None
     knowns = []
+    pair = False
     total, unknowns = 0.0, 0
     i = -1
     for c, k in zip(row, krow):
@@ -50,6 +51,8 @@ def _own(values, row, krow, bit, mean, bonus):
             continue
         if k & bit:
             x = values[c]
+            if x in knowns:
+                pair = True
             knowns.append(x)
             if known is None or x > known:
                 known, i_known = x, i
@@ -65,7 +68,7 @@ def _own(values, row, krow, bit, mean, bonus):
             top, i_top = x, i
         if worth > best:
             best, best_slots = worth, (i,)
-    return best, best_slots, total, unknowns, (top, i_top, known, i_known, i_unknown), knowns
+    return best, best_slots, total, unknowns, (top, i_top, known, i_known, i_unknown), pair
 
 
 def _multi(values, row, krow, bit, best, best_slots):
@@ -204,39 +207,13 @@ def _turn(state, seat, moves, prm):
         mean = (total - seen_sum) / k
         var = max(0.0, (total_sq - seen_sq) / k - mean * mean)
     # our row: policy._own_row
-    bonus = prm.info_bonus
-    top = i_top = mine_known = i_known = i_unknown = None
-    base, slots = -99.0, None
-    knowns = []
-    pair = False
-    mine, unk = 0.0, 0
-    i = -1
-    for c, k in zip(hands[seat], known[seat]):
-        i += 1
-        if c is None:
-            continue
-        if k & bit:
-            x = values[c]
-            if x in knowns:
-                pair = True
-            knowns.append(x)
-            if mine_known is None or x > mine_known:
-                mine_known, i_known = x, i
-            worth = x + 0.0
-        else:
-            x = mean
-            unk += 1
-            if i_unknown is None:
-                i_unknown = i
-            worth = mean + bonus
-        mine += x
-        if top is None or x > top:
-            top, i_top = x, i
-        if worth > base:
-            base, slots = worth, (i,)
+    base, slots, mine, unk, own, pair = _own(values, hands[seat], known[seat], bit, mean,
+                                             prm.info_bonus)
+    top, i_top, mine_known, i_known, i_unknown = own
     if pair and state.rules.multi_replace:   # (2+ known cards of one value)
         base, slots = _multi(values, hands[seat], known[seat], bit, base, slots)
-    # the others' rows: policy._best_swap (its gain), _has_spy_target and View.est_sum
+    # the others' rows: policy._best_swap (its gain), _has_spy_target and View.est_sum; as
+    # _others, without its slots (a turn needs the gain only: 1 % of a hard round's instructions)
     margin = prm.swap_margin
     kept = mean * OWNER_KNOWN_SHARE
     protect, caller = state.rules.protect_caller, state.caller
