@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from .rounds import shuffle
 from .state import State
 
 
@@ -33,9 +34,9 @@ def sample_world(obs, rng: random.Random) -> State:
     s.n = obs.n
     s._derive()
     pool = unseen_cards(obs, len(s.cards))
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     s.seed = 0
-    s.rng = random.Random(rng.getrandbits(64))
+    s.seed_rng(rng.getrandbits(64))
     s.hands, s.known = [], []
     for row in obs.hands:
         hand, known = [], []

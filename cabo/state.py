@@ -121,12 +121,17 @@ class State:
     def rng(self) -> random.Random:
         """The game's only random generator. A clone keeps its parent's generator state (an
         immutable tuple, shared with clones of the clone) and makes its own generator from it
-        when it first draws: a search rollout seldom draws, and setstate cost much of a clone."""
+        when it first draws: a search rollout seldom draws, and setstate cost much of a clone.
+        The state may also be a seed (`seed_rng`): the generator is then `Random(seed)`."""
         rng = self._rng
         if rng is None:
-            # (Random() would seed itself from os.urandom twice, only to be overwritten)
-            rng = self._rng = random.Random.__new__(random.Random, 0)
-            rng.setstate(self._rng_state)
+            saved = self._rng_state
+            if type(saved) is int:
+                rng = self._rng = random.Random(saved)
+            else:
+                # (Random() would seed itself from os.urandom twice, only to be overwritten)
+                rng = self._rng = random.Random.__new__(random.Random, 0)
+                rng.setstate(saved)
             self._rng_state = None
         return rng
 
@@ -135,6 +140,12 @@ class State:
         self._rng = value
         self._rng_state = None
 
+    def seed_rng(self, seed: int) -> None:
+        """Give the state the generator `Random(seed)`, made only when it first draws: a
+        search world is cloned once per candidate and seldom draws, and copying a generator
+        in use (getstate) costs more than a short rollout step (cabo/sampler.py)."""
+        self._rng = None
+        self._rng_state = seed
 
     # -- copies ---------------------------------------------------------------------------
     def clone(self) -> "State":
@@ -170,7 +181,8 @@ class State:
             value = getattr(self, name)
             d[name] = _jsonify(value)
         version, internal, gauss = (self._rng_state if self._rng is None
-                                    else self._rng.getstate())
+                                    and type(self._rng_state) is not int
+                                    else self.rng.getstate())
         d["rng"] = [version, list(internal), gauss]
         return d
 

@@ -263,3 +263,31 @@ def test_clones_draw_the_same_numbers_whoever_draws_first():
     assert clone.to_dict() == state.to_dict() == grandchild.to_dict()
     late = state.clone()
     assert late.rng.random() == clone.rng.random() == state.rng.random()
+
+
+def test_a_seeded_generator_is_made_when_first_drawn_and_cloned_as_a_seed():
+    """`seed_rng(s)` (how a search world gets its generator) behaves as `rng = Random(s)`:
+    the same numbers for the state, for clones taken before it draws and after, and the same
+    saved game; its clones copy the seed, not a generator's state."""
+    state, twin = new_game(PRESETS["official"], 2, 5), new_game(PRESETS["official"], 2, 5)
+    state.seed_rng(123456789)
+    twin.rng = random.Random(123456789)
+    early = state.clone()
+    assert early._rng is None and early._rng_state == 123456789
+    assert state.to_dict() == twin.to_dict()
+    expected = [twin.rng.random() for _ in range(4)]
+    assert [early.rng.random() for _ in range(4)] == expected
+    assert [state.rng.random() for _ in range(2)] == expected[:2]
+    late = state.clone()
+    assert [late.rng.random() for _ in range(2)] == [state.rng.random() for _ in range(2)] \
+        == expected[2:]
+    assert late.to_dict() == state.to_dict() == early.to_dict() == twin.to_dict()
+    played = new_game(PRESETS["official"], 2, 5)
+    played.seed_rng(7)
+    replay = json_copy(played)
+    rng = random.Random(11)
+    rounds = played.round_no
+    while played.round_no < rounds + 2 and not played.game_over:  # (the next deals draw)
+        action, _ = step(played, rng)
+        apply(replay, action)
+    assert played.round_no > rounds and played.to_dict() == replay.to_dict()

@@ -15,6 +15,7 @@ scaled so that the low values weigh about 1.
 
 from __future__ import annotations
 
+from ..rounds import shuffle
 from ..sampler import sample_world
 
 # Relative chance that a card its owner knows and kept has this value (see above: 72,788
@@ -60,7 +61,7 @@ def deal_world(obs, rng):
 def deal_rest(world, obs, slots, pool, rng):
     """Shuffle the unseen cards `pool` and deal them into `slots` ((seat, slot) pairs), the
     hidden drawn card (if `obs` has one) and the deck, in this order; the world."""
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     for o, i in slots:
         world.hands[o][i] = pool.pop()
     if obs.drawn_hidden:
