@@ -21,7 +21,7 @@ own moves. Rounds last about 20 turns. A turn is a DrawDeck, TakeDiscard or Call
 
 The same play with `apply_trusted` (no checks: the search's path) is reported next to it.
 
-Also measured, in CPU µs: `State.clone()`, a medium rollout (`bots.rollout.play_out` from a clone of
+Also measured, in CPU µs: `State.clone()`, dealing a search world and cloning it, a medium rollout (`bots.rollout.play_out` from a clone of
 a mid-round state to the round's end; as the search plays it, with `apply_trusted`, and with the
 strict `apply` for comparison), and `legal_actions` in µs for a seat holding 4,
 10 or 30 cards (official: a drawn card in hand; party 4 players: an off-turn seat, matches and
@@ -208,8 +208,11 @@ def clone_and_rollout_us(states: int = 200, repeat: int = 5) -> dict:
     """µs per `State.clone()` and per medium rollout to the round's end (official 2p, party
     4p), from mid-round states of medium self-play. The pool's states are clones that have
     not drawn yet (their clones share the generator state); `clone_live_rng_us` clones states
-    whose generator is in use (a played game, a sampled world: the state is copied)."""
+    whose generator is in use (a played game: the state is copied). `deal_world_us`: the hard
+    bot's world for the seat to move (bots.worlds.deal_world), and `clone_world_us` a clone of
+    such a world, made once per candidate of a search."""
     from .bots.rollout import play_out
+    from .bots.worlds import deal_world
     out = {}
     for name, n in (("official", 2), ("party", 4)):
         pool = _mid_round_states(name, n, states)
@@ -219,6 +222,13 @@ def clone_and_rollout_us(states: int = 200, repeat: int = 5) -> dict:
             s.rng.random()  # (a generator in use: clone() must copy its state)
         out[f"clone_live_rng_us/{name}/{n}p"] = round(
             _per_call_us(lambda s: s.clone(), live, repeat), 2)
+        views = [observe(s, to_move(s)[0]) for s in pool]
+        rng = random.Random(7)
+        out[f"deal_world_us/{name}/{n}p"] = round(
+            _per_call_us(lambda o: deal_world(o, rng), views, repeat), 2)
+        dealt = [deal_world(o, rng) for o in views]
+        out[f"clone_world_us/{name}/{n}p"] = round(
+            _per_call_us(lambda w: w.clone(), dealt, repeat), 2)
         passes = {True: [], False: []}  # (alternated: neither gets the warm caches first)
         for k in range(2 * max(1, repeat // 2)):
             trusted = k % 2 == 0 if k % 4 < 2 else k % 2 == 1

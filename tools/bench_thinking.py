@@ -120,7 +120,8 @@ def main(argv=None) -> dict:
               "slice_ms_max": round(max(slices, default=0.0), 1),
               "busy_ms_total": round(sum(slices)), "thinking_ms_total": round(sum(think)),
               "long_tasks": len(longs), "long_task_ms_max": round(max(longs, default=0.0), 1),
-              "long_tasks_ms": [round(x) for x in sorted(longs, reverse=True)[:20]]}
+              "long_tasks_ms": [round(x) for x in sorted(longs, reverse=True)[:20]],
+              "thinking_ms": [round(t, 1) for t in think]}
     if args.json:
         print(json.dumps(result, indent=1))
     else:
