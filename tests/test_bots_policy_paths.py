@@ -111,3 +111,43 @@ def test_fast_paths_agree_with_the_plain_policy(preset, n):
                     assert v.est_sum(owner) == (total, unknown)
             checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("preset", ["official", "party", "standard52"])
+def test_a_pile_grown_by_a_card_is_counted_from_the_shorter_piles_entry(preset):
+    """discard_stats derives a pile's entry from the entry of the pile without its top card
+    (sums, and the kind counts once a policy has stored them): every entry is the same as
+    counting the pile afresh, with or without the shorter pile in the memo."""
+    import random
+
+    from cabo import new_game
+    from cabo.bots import knowledge
+    from cabo.bots.policy import _kinds
+
+    state = new_game(PRESETS[preset], 2, 3)
+    values = state.values
+    kinds = _kinds(state.rules, 2)
+    kind_of, counts = kinds[2], kinds[3]
+    cards = list(range(len(values)))
+    random.Random(4).shuffle(cards)
+
+    def fresh(pile):
+        left = list(counts)
+        for c in pile:
+            left[kind_of[c]] -= 1
+        return [sum(values[c] for c in pile), sum(values[c] ** 2 for c in pile),
+                tuple(left), kind_of]
+
+    derived = 0
+    for n in range(1, len(cards) + 1):
+        pile = cards[:n]
+        had_shorter = tuple(pile[:-1]) in knowledge._DISCARDS[1] and pile[:-1]
+        entry = knowledge.discard_stats(values, pile)
+        if entry[3] is None:   # (as policy.draw_gain and fused._turn store them)
+            entry[2], entry[3] = fresh(pile)[2:]
+        else:
+            derived += bool(had_shorter)
+        assert entry == fresh(pile)
+        if n % 7 == 0:         # (now and then the memo starts afresh)
+            knowledge._DISCARDS[1].clear()
+    assert derived > len(cards) // 2

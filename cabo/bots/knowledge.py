@@ -230,14 +230,28 @@ def discard_stats(values, discard) -> list:
     key = tuple(discard)
     hit = table.get(key)
     if hit is None:
-        total = squares = 0
-        for c in key:
+        # (a pile mostly grows by one card between two decisions: start from the shorter
+        # pile's entry when the memo has it)
+        prev = table.get(key[:-1]) if key else None
+        if prev is not None:
+            c = key[-1]
             x = values[c]
-            total += x
-            squares += x * x
+            hit = [prev[0] + x, prev[1] + x * x, None, None]
+            kind_of = prev[3]
+            if kind_of is not None:
+                left = list(prev[2])
+                left[kind_of[c]] -= 1
+                hit[2], hit[3] = tuple(left), kind_of
+        else:
+            total = squares = 0
+            for c in key:
+                x = values[c]
+                total += x
+                squares += x * x
+            hit = [total, squares, None, None]
         if len(table) >= DISCARDS_KEPT:
             table.clear()
-        hit = table[key] = [total, squares, None, None]
+        table[key] = hit
     return hit
 
 
