@@ -11,12 +11,16 @@ on states of medium self-play under every preset.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from cabo import PRESETS, legal_actions
+from cabo import PRESETS, legal_actions, new_game
+from cabo.bots import knowledge
 from cabo.bots.hard import HARD
 from cabo.bots.knowledge import from_obs, from_state
-from cabo.bots.policy import MEDIUM, best_swap, decide, decide_own, draw_gain, replace_base, score
+from cabo.bots.policy import (MEDIUM, _kinds, best_swap, decide, decide_own, draw_gain,
+                              replace_base, score)
 from cabo.engine import own_actions
 from medium_play import states
 from cabo.observation import observe
@@ -118,12 +122,6 @@ def test_a_pile_grown_by_a_card_is_counted_from_the_shorter_piles_entry(preset):
     """discard_stats derives a pile's entry from the entry of the pile without its top card
     (sums, and the kind counts once a policy has stored them): every entry is the same as
     counting the pile afresh, with or without the shorter pile in the memo."""
-    import random
-
-    from cabo import new_game
-    from cabo.bots import knowledge
-    from cabo.bots.policy import _kinds
-
     state = new_game(PRESETS[preset], 2, 3)
     values = state.values
     kinds = _kinds(state.rules, 2)
@@ -141,7 +139,7 @@ def test_a_pile_grown_by_a_card_is_counted_from_the_shorter_piles_entry(preset):
     derived = 0
     for n in range(1, len(cards) + 1):
         pile = cards[:n]
-        had_shorter = tuple(pile[:-1]) in knowledge._DISCARDS[1] and pile[:-1]
+        had_shorter = n > 1 and tuple(pile[:-1]) in knowledge._DISCARDS[1]
         entry = knowledge.discard_stats(values, pile)
         if entry[3] is None:   # (as policy.draw_gain and fused._turn store them)
             entry[2], entry[3] = fresh(pile)[2:]
