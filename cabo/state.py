@@ -180,9 +180,7 @@ class State:
         for name in _FIELDS:
             value = getattr(self, name)
             d[name] = _jsonify(value)
-        version, internal, gauss = (self._rng_state if self._rng is None
-                                    and type(self._rng_state) is not int
-                                    else self.rng.getstate())
+        version, internal, gauss = self.rng.getstate()
         d["rng"] = [version, list(internal), gauss]
         return d
 
