@@ -7,14 +7,14 @@ from cabo.actions import CallCabo, Replace
 from cabo.bots import make_bot
 
 
-def _positions(count, seed=4):
-    """(obs, legal) of medium self-play positions (official, 2p), every decision."""
+def _positions(count, seed=4, n=2):
+    """(obs, legal) of medium self-play positions (official, `n` players), every decision."""
     out = []
     game = 0
     while len(out) < count:
-        state = new_game(PRESETS["official"], 2, seed + game)
+        state = new_game(PRESETS["official"], n, seed + game)
         game += 1
-        bots = [make_bot("medium", 1), make_bot("medium", 2)]
+        bots = [make_bot("medium", 1 + k) for k in range(n)]
         while state.phase not in ("round_over", "game_over") and len(out) < count:
             seat = to_move(state)[0]
             obs, legal = observe(state, seat), legal_actions(state, seat)
@@ -139,3 +139,29 @@ def test_thinking_yields_after_every_world_even_when_rollouts_are_short():
         assert action == twin.choose(obs, legal)  # yielding never changes the choice
         short += obs.caller is not None  # (after a Cabo call the rollouts are short)
     assert short > 0
+
+
+def test_with_more_players_a_decision_gets_two_nth_of_the_budget(monkeypatch):
+    """3 players: 2/3 of the nominal steps, 4 players: 1/2 (hard.BUDGET_SEATS): a bot with
+    `simulations` 30 (3p) or 40 (4p) searches exactly as one with 20 whose budget is not
+    scaled."""
+    from cabo.bots import hard
+    for n, sims in ((3, 30), (4, 40)):
+        searched = 0
+        for obs, legal in _positions(40, seed=7, n=n):
+            scaled = make_bot("hard", 3, simulations=sims)
+            monkeypatch.setattr(hard, "BUDGET_SEATS", n)   # (no scaling at n players)
+            nominal = make_bot("hard", 3, simulations=20)
+            expected = nominal.choose(obs, legal), nominal.last_steps, nominal.last_worlds
+            monkeypatch.undo()
+            assert (scaled.choose(obs, legal), scaled.last_steps, scaled.last_worlds) == expected
+            searched += expected[1] > 0
+        assert searched > 0, n
+    bot = make_bot("hard", 3, simulations=20)
+    many = small = 0
+    for obs, legal in _positions(40, seed=7, n=4):
+        bot.choose(obs, legal)
+        if bot.last_steps:
+            small += bot.last_steps < 20 * 30   # (below the nominal budget of 600 steps)
+            many += 1
+    assert many > 0 and small > 0

@@ -53,6 +53,13 @@ EARLY_Z = 2.0            # candidate by this many standard errors (see HardBot._
 # A cut rollout also costs fewer steps: about 1.4 times the worlds for the same budget.
 CUT_ACTIONS = 12
 FULL_ACTIONS = 150
+# With more than two players the budget shrinks to 2/n of the nominal one (3 players: 2/3,
+# 4 players: 1/2), so that a full-budget decision takes about as long at every table: the
+# policy decides for more seats in every step (CPU ms of hard's decisions at seat 0 against
+# medium, official, `simulations` 160, p95 100 / 157 / 199 ms with 2 / 3 / 4 players, about
+# 21 / 32 / 40 us per budget step). With 2 hard bots beside a person the page's thinking p95
+# was 360 ms (tools/bench_thinking --bots 2), 1.5 times the 2-player figure.
+BUDGET_SEATS = 2
 
 
 def horizon(rules, n: int) -> int:
@@ -175,6 +182,8 @@ class HardBot(Bot):
 
     def _search(self, obs, cands, sims):
         budget = sims * STEPS_PER_ROLLOUT
+        if obs.n > BUDGET_SEATS:
+            budget = budget * BUDGET_SEATS // obs.n
         rewards = [[] for _ in cands]
         used = 0
         me = obs.seat
