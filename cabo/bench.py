@@ -3,6 +3,7 @@
     python -m cabo.bench                 # random self-play rounds/s, bot decision times
     python -m cabo.bench --json --seconds 5
     python -m cabo.bench --engine        # the engine figures only (no bot decisions)
+    python -m cabo.bench --levels hard --players 2,3,4 --rounds 6
 
 For the hard bot it also gives the search budget used per decision in engine steps (the
 budget is a step count, never time: `HardBot.last_steps`, 0 for an unsearched decision);
@@ -26,7 +27,8 @@ a mid-round state to the round's end; as the search plays it, with `apply_truste
 strict `apply` for comparison), and `legal_actions` in µs for a seat holding 4,
 10 or 30 cards (official: a drawn card in hand; party 4 players: an off-turn seat, matches and
 pair discards). Decision times are
-those of `choose` in 2-player official games of each level against the medium bot. Rates and
+those of `choose` in official games of each level at seat 0 against the medium bot
+(`--players 2,3,4`: 2 players unless asked; hard's budget shrinks with more players). Rates and
 times are given per wall-clock second and per CPU second of this process: the latter hardly
 depends on other load on the machine.
 """
@@ -271,15 +273,17 @@ def legal_actions_us(repeat: int = 7, calls: int = 300) -> dict:
     return out
 
 
-def decision_times(level: str, rounds: int, seed: int = 1) -> dict:
-    """choose() wall and CPU milliseconds (p50, p95) of `level` against medium, official 2p."""
+def decision_times(level: str, rounds: int, seed: int = 1, players: int = 2) -> dict:
+    """choose() wall and CPU milliseconds (p50, p95) of `level` at seat 0 against medium at
+    every other seat, official rules, `players` players."""
     rules = PRESETS["official"]
     wall, cpu, steps = [], [], []
     played = 0
     game = 0
     while played < rounds:
-        state = new_game(rules, 2, seed + game)
-        bots = [make_bot(level, seed + game), make_bot("medium", seed + game + 1)]
+        state = new_game(rules, players, seed + game)
+        bots = [make_bot(level, seed + game)] + [
+            make_bot("medium", seed + game + k) for k in range(1, players)]
         game += 1
         while not state.game_over and played < rounds:
             if state.phase == "round_over":
@@ -295,7 +299,7 @@ def decision_times(level: str, rounds: int, seed: int = 1) -> dict:
                 wall.append((time.perf_counter() - w0) * 1000)
                 steps.append(getattr(bots[0], "last_steps", 0))
             else:
-                action = bots[1].choose(obs, legal)
+                action = bots[seat].choose(obs, legal)
             apply(state, action)
     searched = [k for k in steps if k > 0]
     return {"decisions": len(wall),
@@ -315,6 +319,8 @@ def main(argv=None):
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--engine", action="store_true", help="engine figures only")
+    parser.add_argument("--players", default="2",
+                        help="player counts for the decision timing, comma-separated (2,3,4)")
     args = parser.parse_args(argv)
     result = {"random_rounds_per_s": {}, "decision_ms": {}}
     long = long_round_turns_per_second(args.seconds)
@@ -342,12 +348,13 @@ def main(argv=None):
     if not args.json:
         for key, value in timing.items():
             print(f"{key:40} {value:10}")
-    for level in ([] if args.engine else args.levels.split(",")):
-        if not level:
-            continue
-        d = decision_times(level, args.rounds)
-        result["decision_ms"][level] = d
+    for level, players in ([] if args.engine else [
+            (lv, int(n)) for n in args.players.split(",") for lv in args.levels.split(",") if lv]):
+        d = decision_times(level, args.rounds, players=players)
+        result["decision_ms"][level if players == 2 else f"{level}/{players}p"] = d
         if not args.json:
+            if players != 2:
+                level = f"{level} {players}p"
             print(f"{level:7} decisions {d['decisions']:5}  wall p50 {d['wall_ms_p50']:8.3f} ms  "
                   f"p95 {d['wall_ms_p95']:8.3f} ms   cpu p50 {d['cpu_ms_p50']:8.3f} ms  "
                   f"p95 {d['cpu_ms_p95']:8.3f} ms")
