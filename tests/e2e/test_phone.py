@@ -77,3 +77,20 @@ def test_a_double_tap_matches_a_card(page: Page) -> None:
         re.compile(r"You match your card 3|You throw your card 3"))
     expect(page.locator("#live")).to_contain_text(re.compile(r"You (match|throw) your card 3"))
 
+
+
+def test_the_reveal_scrolls_into_view_on_a_short_screen(page: Page) -> None:
+    """The round's result is drawn below the table: on a short phone screen the page scrolls
+    to it when the round ends, wherever the person had scrolled meanwhile."""
+    page.set_viewport_size({"width": 390, "height": 560})
+    open_page(page, 13)
+    new_game(page, "official", kinds=("person", "easy", "easy", "easy"))
+    player = Player(page, cabo_after_draws=2)
+    while not ("Call Cabo" in driver.buttons(page) and player.draws >= 2):
+        assert player.step() and player.draws < 40
+    page.get_by_label("Speed").select_option("fast")  # the bots' last turns take a while
+    driver.activate(page.get_by_role("group", name="Moves").get_by_role("button",
+                                                                       name="Call Cabo"))
+    page.evaluate("scrollTo(0, 0)")  # the person looks at the others' cards meanwhile
+    expect(page.get_by_role("heading", name=re.compile(r"^Round 1: the reveal"))).to_be_visible()
+    expect(page.locator("#result-title")).to_be_in_viewport()
