@@ -348,14 +348,14 @@ def main(argv=None):
     if not args.json:
         for key, value in timing.items():
             print(f"{key:40} {value:10}")
-    for level, players in ([] if args.engine else [
-            (lv, int(n)) for n in args.players.split(",") for lv in args.levels.split(",") if lv]):
+    timed = [] if args.engine else [(level, int(n)) for n in args.players.split(",")
+                                     for level in args.levels.split(",") if level]
+    for level, players in timed:
         d = decision_times(level, args.rounds, players=players)
         result["decision_ms"][level if players == 2 else f"{level}/{players}p"] = d
         if not args.json:
-            if players != 2:
-                level = f"{level} {players}p"
-            print(f"{level:7} decisions {d['decisions']:5}  wall p50 {d['wall_ms_p50']:8.3f} ms  "
+            label = level if players == 2 else f"{level} {players}p"
+            print(f"{label:7} decisions {d['decisions']:5}  wall p50 {d['wall_ms_p50']:8.3f} ms  "
                   f"p95 {d['wall_ms_p95']:8.3f} ms   cpu p50 {d['cpu_ms_p50']:8.3f} ms  "
                   f"p95 {d['cpu_ms_p95']:8.3f} ms")
             if d["searched"]:
