@@ -40,6 +40,10 @@ TEXTS = {
     "net_bad_code": "Das ist kein gültiger Code: {reason}",
     "net_wrong_code": "Dieser Code ist keine Antwort auf diese Einladung.",
     "net_connecting": "Verbindung wird aufgebaut …",
+    "net_answer_read": "Die Antwort von {name} ist gelesen: Verbindung wird aufgebaut …",
+    "net_connect_failed": "Keine Verbindung zu {name}. Beide Handys müssen im selben WLAN oder "
+                          "Hotspot sein (oder einen STUN-Server nutzen). Erstelle eine neue "
+                          "Einladung und versuche es noch einmal.",
     "net_answer_title": "Deine Antwort",
     "net_answer_text": "Zeig diesen Code dem Gastgeber (oder schick ihn als Text). Das Spiel "
                        "erscheint hier, sobald der Gastgeber ihn gelesen hat.",

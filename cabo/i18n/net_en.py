@@ -38,6 +38,10 @@ TEXTS = {
     "net_bad_code": "That is not a valid code: {reason}",
     "net_wrong_code": "That code is not an answer to this invitation.",
     "net_connecting": "Connecting …",
+    "net_answer_read": "The answer from {name} is read: connecting …",
+    "net_connect_failed": "No connection to {name}. Both phones must be on the same Wi-Fi or "
+                          "hotspot (or use a STUN server). Make a new invitation and try "
+                          "again.",
     "net_answer_title": "Your answer",
     "net_answer_text": "Show this code to the host (or send it as text). The game appears here "
                        "once the host has read it.",

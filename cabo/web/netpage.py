@@ -138,7 +138,9 @@ class NetPage:
             window.caboNet.close(old["link"])
             self.link_seat.pop(old["link"], None)
         self.link_seat[link] = seat
-        self.invites[seat] = {"link": link, "url": None, "svg": None}
+        # "answer": None until an answer is taken, then "connecting", or "failed" when that
+        # link closed (or timed out, static/js/net.js) before its channel opened
+        self.invites[seat] = {"link": link, "url": None, "svg": None, "answer": None}
         self.app.render()
         sdp = await window.caboNet.offer(link, self.stun or None)
         code = signal.compact(str(sdp), "offer", seat)
@@ -163,6 +165,7 @@ class NetPage:
         self.problem = None
         try:
             await window.caboNet.answer(invite["link"], sdp)
+            invite["answer"] = "connecting"
         except Exception as exc:  # noqa: BLE001 - a stale or used invitation
             self.problem = self.app.t("net_bad_code", reason=str(exc))
         self.app.render()
@@ -270,6 +273,11 @@ class NetPage:
                 app.after_change(events)
                 app.schedule()
         elif kind == "close":
+            seat = self.link_seat.get(link)
+            invite = self.invites.get(seat)
+            if link not in host.links and invite is not None and invite["link"] == link \
+                    and invite["answer"] == "connecting":
+                invite["answer"] = "failed"  # the answer was read, the channel never opened
             host.close_link(link)
             self._send_all(host.updates())
             app.render()
@@ -460,9 +468,15 @@ class NetPage:
             return f'<p role="status">{_e(t("net_connecting"))}</p>'
         camera = (f'<button type="button" class="btn" data-ctl="net-scan" data-seat="{seat}">'
                   f'{_e(t("net_scan_answer", name=name))}</button>')
+        state = invite["answer"]
+        status = (f'<p class="net-status" role="status">{_e(t("net_answer_read", name=name))}</p>'
+                  if state == "connecting" else
+                  f'<p class="problem" role="alert">{_e(t("net_connect_failed", name=name))}</p>'
+                  if state == "failed" else "")
         return (
             f'<div class="invite" id="invite-{seat}">'
-            f'<h3>{_e(t("net_invite_title", name=name))}</h3><p>{_e(t("net_invite_text", name=name))}</p>'
+            f'<h3>{_e(t("net_invite_title", name=name))}</h3>{status}'
+            f'<p>{_e(t("net_invite_text", name=name))}</p>'
             f'<div class="qr" id="qr-{seat}" role="img" aria-label="{_e(t("net_invite_qr", name=name))}">'
             f'{invite["svg"]}</div>'
             f'<label class="field"><span>{_e(t("net_invite_link", name=name))}</span>'

@@ -11,6 +11,11 @@
 import encodeQR from "../vendor/qr/index.js";
 
 const GATHER_MS = 4000; // the longest wait for ICE gathering (a STUN server may be slow)
+// After the host took an answer: the longest wait for the channel to open (on one network it
+// opens within a second). Then the link is closed and reported as "close", as a failed
+// connection would be (a browser may take half a minute to call it failed, or never).
+// A setting of caboNet (tests shorten it).
+const CONNECT_MS = 20000;
 const links = new Map(); // id -> {pc, dc}
 
 function config(stun) {
@@ -72,6 +77,12 @@ async function answer(id, sdp) {
   const link = links.get(id);
   if (!link) throw new Error("no open invitation");
   await link.pc.setRemoteDescription({ type: "answer", sdp });
+  setTimeout(() => {
+    if (links.get(id) === link && !link.openedAt) {
+      close(id);
+      emit(id, "close", null);
+    }
+  }, window.caboNet.connectMs);
 }
 
 // Guest: answer the host's offer. Resolves with the complete answer SDP.
@@ -178,4 +189,4 @@ function stopScan() {
 }
 
 window.caboNet = { offer, answer, join, send, close, handshakeMs, qrSvg, scan, stopScan,
-                   onevent: null };
+                   onevent: null, connectMs: CONNECT_MS };

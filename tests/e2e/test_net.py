@@ -11,6 +11,8 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from cabo.net import signal
+
 from . import driver
 from .conftest import BOOT_TIMEOUT_MS
 
@@ -331,6 +333,47 @@ def test_a_bot_plays_for_a_guest_who_left_until_the_seat_is_handed_back(browser,
         d.invite(1, again)
         play_round(d, {host: driver.Player(host, 99), again: driver.Player(again, 1)})
         assert totals(host) == totals(again)
+    finally:
+        d.close()
+    assert not [e for e in d.errors if "favicon" not in e], d.errors
+
+
+def unreachable_answer(seat: int) -> str:
+    """A well-formed answer code for `seat` whose only candidate is a closed port: the host
+    accepts it, and no channel ever opens."""
+    sdp = "\r\n".join([
+        "a=ice-ufrag:Zq3x", "a=ice-pwd:" + "Ab1/" * 6,
+        "a=fingerprint:sha-256 " + ":".join(["5A"] * 32),
+        "a=candidate:1 1 udp 2130706431 127.0.0.1 9 typ host"])
+    return signal.compact(sdp, "answer", seat)
+
+
+def test_an_answer_that_never_connects_is_reported_and_a_new_invitation_works(browser, base_url):
+    """The host reads an answer but the channel never opens (another network, a stale code):
+    the host says so instead of waiting silently, in both languages; a new invitation then
+    joins the guest as usual."""
+    d = Devices(browser, base_url, count=2)
+    try:
+        d.host_game("official", 5)
+        host, guest = d.pages
+        host.evaluate("window.caboNet.connectMs = 4000")
+        host.get_by_role("button", name="Invite Ada").click()
+        expect(host.get_by_label("Invitation link for Ada")).to_have_value(
+            re.compile("#join="), timeout=10_000)
+        host.get_by_label("Answer code from Ada").fill(unreachable_answer(1))
+        host.get_by_role("button", name="Connect Ada").click()
+        expect(host.get_by_role("status").filter(
+            has_text="The answer from Ada is read: connecting …")).to_be_visible()
+        failed = host.get_by_role("alert").filter(has_text="No connection to Ada.")
+        expect(failed).to_be_visible(timeout=15_000)
+        expect(host.get_by_text("Ada: away")).to_be_visible()
+        host.get_by_label("Language").select_option("de")
+        expect(host.get_by_role("alert")).to_contain_text("Keine Verbindung zu Ada.")
+        host.get_by_label("Sprache").select_option("en")
+        d.invite(1, guest)  # "New invitation for Ada", the guest's real answer
+        expect(guest.get_by_role("group", name="Your cards")).to_be_visible()
+        expect(host.get_by_text("Ada: connected")).to_be_visible()
+        expect(host.get_by_role("alert")).to_have_count(0)
     finally:
         d.close()
     assert not [e for e in d.errors if "favicon" not in e], d.errors
