@@ -69,12 +69,13 @@ def test_invitation_and_answer_travel_as_qr_codes(playwright, base_url, tmp_path
     write_y4m(invite_video, 2, 2, b"\xff" * 4)
     host_browser = camera_browser(playwright, answer_video)
     guest_browser = camera_browser(playwright, invite_video)
-    errors = []
+    errors, console = [], []
     try:
         host = host_browser.new_context(base_url=base_url).new_page()
         guest = guest_browser.new_context(base_url=base_url).new_page()
-        for page in (host, guest):
+        for page, who in ((host, "host"), (guest, "guest")):
             page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m, who=who: console.append(f"{who}: {m.text[:160]}"))
         host.goto("./?seed=4&lang=en")
         expect(host.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
         host.get_by_label("Number of players").select_option("2")
@@ -99,7 +100,13 @@ def test_invitation_and_answer_travel_as_qr_codes(playwright, base_url, tmp_path
 
         # the host scans the answer: the guest's table appears
         host.get_by_role("button", name=re.compile("^Scan the answer of ")).click()
-        expect(guest.get_by_role("group", name="Your cards")).to_be_visible(timeout=20_000)
+        try:
+            expect(guest.get_by_role("group", name="Your cards")).to_be_visible(timeout=20_000)
+        except AssertionError as exc:  # say where it stopped: the host's scan or the link
+            raise AssertionError(
+                f"{exc}\nThe host's page:\n{host.locator('#app').aria_snapshot()}\n"
+                f"camera pictures on the host: {host.locator('video').count()}\n"
+                "Console:\n" + "\n".join(console[-30:])) from None
         expect(host.get_by_text(re.compile(": connected$"))).to_be_visible()
         # BarcodeDetector is missing in this Chromium: the self-hosted decoder read both codes
         assert host.evaluate("'BarcodeDetector' in window") is False
