@@ -138,6 +138,7 @@ class NetPage:
             window.caboNet.close(old["link"])
             self.link_seat.pop(old["link"], None)
         self.link_seat[link] = seat
+        self.drafts.pop(f"answer-{seat}", None)  # an answer typed for the old invitation
         # "answer": None until an answer is taken, then "connecting", or "failed" when that
         # link closed (or timed out, static/js/net.js) before its channel opened
         self.invites[seat] = {"link": link, "url": None, "svg": None, "answer": None}
@@ -468,14 +469,14 @@ class NetPage:
             return f'<p role="status">{_e(t("net_connecting"))}</p>'
         camera = (f'<button type="button" class="btn" data-ctl="net-scan" data-seat="{seat}">'
                   f'{_e(t("net_scan_answer", name=name))}</button>')
-        state = invite["answer"]
+        head = f'<div class="invite" id="invite-{seat}"><h3>{_e(t("net_invite_title", name=name))}</h3>'
+        if invite["answer"] == "failed":  # its link is closed: only "New invitation" helps
+            return (f'{head}<p class="problem" role="alert">'
+                    f'{_e(t("net_connect_failed", name=name))}</p></div>')
         status = (f'<p class="net-status" role="status">{_e(t("net_answer_read", name=name))}</p>'
-                  if state == "connecting" else
-                  f'<p class="problem" role="alert">{_e(t("net_connect_failed", name=name))}</p>'
-                  if state == "failed" else "")
+                  if invite["answer"] == "connecting" else "")
         return (
-            f'<div class="invite" id="invite-{seat}">'
-            f'<h3>{_e(t("net_invite_title", name=name))}</h3>{status}'
+            f'{head}{status}'
             f'<p>{_e(t("net_invite_text", name=name))}</p>'
             f'<div class="qr" id="qr-{seat}" role="img" aria-label="{_e(t("net_invite_qr", name=name))}">'
             f'{invite["svg"]}</div>'

@@ -26,6 +26,7 @@ class Devices:
         self.browser, self.base_url = browser, base_url
         self.errors = []
         self.drops = []  # (page, console line) of every message a page dropped
+        self.console = []  # every console line, for a failure's message
         self.contexts = []
         self.pages = [self.new_page() for _ in range(count)]
 
@@ -35,6 +36,7 @@ class Devices:
             self.contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        page.on("console", lambda m: self.console.append(m.text[:200]))
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         page.on("console", lambda m, page=page: self.drops.append((page, m.text))
                 if "cabo.net: dropped" in m.text else None)
@@ -70,7 +72,12 @@ class Devices:
         expect(answer).to_have_value(re.compile(".{40,}"), timeout=10_000)
         host.get_by_label(f"Answer code from {name}").fill(answer.input_value())
         host.get_by_role("button", name=f"Connect {name}").click()
-        expect(guest.locator("#status")).to_be_visible(timeout=10_000)
+        try:
+            expect(guest.locator("#status")).to_be_visible(timeout=10_000)
+        except AssertionError as exc:  # where it stopped: the host's side of the link
+            panel = host.get_by_role("region", name="Devices at this table")
+            raise AssertionError(f"{exc}\nThe host's devices: {panel.aria_snapshot()}\n"
+                                 f"Console: {self.console[-20:]}") from None
         return time.monotonic() - start
 
     def seat_name(self, seat: int) -> str:
@@ -369,11 +376,16 @@ def test_an_answer_that_never_connects_is_reported_and_a_new_invitation_works(br
         failed = host.get_by_role("alert").filter(has_text="No connection to Ada.")
         expect(failed).to_be_visible(timeout=15_000)
         expect(host.get_by_text("Ada: away")).to_be_visible()
+        # the closed invitation is gone: its code could not connect anyone any more
+        expect(host.get_by_role("img", name=re.compile("^QR code of the invitation"))).to_have_count(0)
+        expect(host.get_by_role("button", name="Connect Ada")).to_have_count(0)
         host.get_by_label("Language").select_option("de")
         expect(host.get_by_role("alert")).to_contain_text("Keine Verbindung zu Ada.")
         host.get_by_label("Sprache").select_option("en")
         host.evaluate(f"window.caboNet.connectMs = {patience}")
-        d.invite(1, guest)  # "New invitation for Ada", the guest's real answer
+        host.get_by_role("button", name="New invitation for Ada").click()
+        expect(host.get_by_label("Answer code from Ada")).to_have_value("")  # not the old one
+        d.invite(1, guest)  # one more new invitation, and the guest's real answer
         expect(guest.get_by_role("group", name="Your cards")).to_be_visible()
         expect(host.get_by_text("Ada: connected")).to_be_visible()
         expect(host.get_by_role("alert")).to_have_count(0)
