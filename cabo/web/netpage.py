@@ -467,14 +467,14 @@ class NetPage:
         t = self.app.t
         if not invite["url"]:
             return f'<p role="status">{_e(t("net_connecting"))}</p>'
-        camera = (f'<button type="button" class="btn" data-ctl="net-scan" data-seat="{seat}">'
-                  f'{_e(t("net_scan_answer", name=name))}</button>')
         head = f'<div class="invite" id="invite-{seat}"><h3>{_e(t("net_invite_title", name=name))}</h3>'
         if invite["answer"] == "failed":  # its link is closed: only "New invitation" helps
             return (f'{head}<p class="problem" role="alert">'
                     f'{_e(t("net_connect_failed", name=name))}</p></div>')
         status = (f'<p class="net-status" role="status">{_e(t("net_answer_read", name=name))}</p>'
                   if invite["answer"] == "connecting" else "")
+        camera = (f'<button type="button" class="btn" data-ctl="net-scan" data-seat="{seat}">'
+                  f'{_e(t("net_scan_answer", name=name))}</button>')
         return (
             f'{head}{status}'
             f'<p>{_e(t("net_invite_text", name=name))}</p>'
