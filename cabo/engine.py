@@ -31,8 +31,8 @@ from .actions import (
 from .errors import IllegalAction
 from .legal import (HOST, _peek_choices, cabo_allowed, legal_actions, own_actions,  # noqa: F401
                     peek_choices, power_allows, to_move)
-from .events import (DiscardEvent, DrawEvent, Event, ReplaceEvent, ReplaceTakenEvent, TakeEvent,
-                     shared_event)
+from .events import (DiscardEvent, DrawEvent, Event, InitialPeekEvent, PeekEvent, PowerEvent, ReplaceEvent,
+                     ReplaceTakenEvent, SkipEvent, SpyEvent, SwapEvent, TakeEvent, shared_event)
 from .rounds import end_game, finish_round, next_round, start_game, try_reshuffle
 from .scoring import game_result
 from .state import State
@@ -96,7 +96,9 @@ def apply(state, action) -> list:
             if power:
                 state.power = power
                 state.phase = "power"
-                events = [event, Event("power", seat, {"power": power})]
+                shown = _new(PowerEvent)
+                shown.seat, shown.power = seat, power
+                events = [event, shown]
                 state.step += 1
                 if rules.auto_cabo_empty:
                     _after_action(state, events)
@@ -171,6 +173,75 @@ def apply(state, action) -> list:
                     if rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
                         _after_action(state, events)
                     return events
+    elif kind is CallCabo:  # (instead of a turn: the checks of _check_cabo, the same do)
+        seat = action.seat
+        rules = state.rules
+        if (seat is state.current and state.phase == "turn" and not state.gives
+                and state.caller is None and rules.cabo_instead
+                and state.turns_done >= rules.cabo_min_rounds * len(state.seats)):
+            events = []
+            _do_cabo(state, action, events)
+            state.step += 1
+            if rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
+                _after_action(state, events)
+            return events
+    elif kind is NextRound:  # (the checks of _check_next_round, the same do)
+        if state.phase == "round_over" and action.seat is HOST:
+            events = []
+            next_round(state, events)
+            state.step += 1
+            if state.rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
+                _after_action(state, events)
+            return events
+    elif kind in _POWER_KINDS:
+        # (a power's common case: the card's own power, used at once; the same checks as
+        # _check_power and the same do, with the end of the turn's common case inlined)
+        seat = action.seat
+        if seat is state.current and state.phase == "power" and not state.gives:
+            power = state.power
+            event = None
+            if kind is PeekOwn:
+                i = action.slot
+                hand = state.hands[seat]
+                if (power == "peek" and type(i) is int and 0 <= i < len(hand)
+                        and hand[i] is not None):
+                    state.known[seat][i] |= 1 << seat
+                    event = _new(PeekEvent)
+                    event.seat, event.slot, event.card = seat, i, hand[i]
+            elif kind is Spy:
+                target, i = action.target, action.slot
+                if (power == "spy" and type(target) is int and type(i) is int
+                        and target != seat and target in state.seats):
+                    hand = state.hands[target]
+                    if 0 <= i < len(hand) and hand[i] is not None:
+                        state.known[target][i] |= 1 << seat
+                        event = _new(SpyEvent)
+                        event.seat, event.target, event.slot, event.card = seat, target, i, hand[i]
+            elif kind is Swap:
+                i, target, j = action.slot, action.target, action.target_slot
+                if (power == "swap" and type(i) is int and type(target) is int
+                        and type(j) is int and target != seat and target in state.seats
+                        and not (state.rules.protect_caller and target == state.caller)):
+                    hands = state.hands
+                    hand, other = hands[seat], hands[target]
+                    if (0 <= i < len(hand) and hand[i] is not None and 0 <= j < len(other)
+                            and other[j] is not None):
+                        hand[i], other[j] = other[j], hand[i]
+                        k, kt = state.known[seat], state.known[target]
+                        k[i], kt[j] = kt[j], k[i]
+                        event = _new(SwapEvent)
+                        event.seat, event.slot, event.target, event.target_slot = (
+                            seat, i, target, j)
+            else:  # SkipPower
+                event = _new(SkipEvent)
+                event.seat, event.power = seat, power
+            if event is not None:
+                events = [event]
+                _end_turn(state, events)
+                state.step += 1
+                if state.rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
+                    _after_action(state, events)
+                return events
     return _apply_checked(state, action, kind)
 
 
@@ -296,8 +367,9 @@ def _do_peek(state, a, events):
     for i in slots:
         known[i] |= bit
     state.peeked[seat] = True
-    events.append(Event("initial_peek", seat, {"slots": list(slots)},
-                        {"cards": [hand[i] for i in slots]}, bit))
+    event = _new(InitialPeekEvent)
+    event.seat, event.slots, event.cards = seat, slots, tuple([hand[i] for i in slots])
+    events.append(event)
     if all(state.peeked):
         _begin_turn(state, state.current, events)
 
@@ -671,7 +743,8 @@ _HANDLERS = {
     EndGame: (_check_end_game, _do_end_game),
 }
 _new = object.__new__  # (the fast path's events are made without an __init__ call)
-_FAST_KINDS = frozenset((Replace, DrawDeck, TakeDiscard, Discard))  # (apply's fast path)
+_POWER_KINDS = frozenset((PeekOwn, Spy, Swap, SkipPower))  # (apply's fast path for powers)
+_FAST_KINDS = frozenset((Replace, DrawDeck, TakeDiscard, Discard)) | _POWER_KINDS
 _FIELD_NAMES = {cls: tuple(f.name for f in fields(cls) if f.name != "seat") for cls in _HANDLERS}
 # (Replace checks its slots itself, with a fast path for one slot)
 _HANDLERS = {cls: (check, do, () if cls is Replace else _FIELD_NAMES[cls])

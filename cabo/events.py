@@ -136,3 +136,59 @@ class ReplaceTakenEvent(ReplaceEvent):
     __slots__ = ()
     data = property(lambda self: {"slots": [self.slot], "discarded": [self.old], "ok": True,
                                   "card": self.card})
+
+
+class PowerEvent(_LazyEvent):
+    """"power": the card `seat` put on the discard pile grants `power` (public)."""
+
+    __slots__ = ("power",)
+    kind = "power"
+    data = property(lambda self: {"power": self.power})
+
+
+class PeekEvent(_LazyEvent):
+    """"peek": `seat` looked at its own `slot` and saw `card` (secret to that seat)."""
+
+    __slots__ = ("slot", "card")
+    kind = "peek"
+    data = property(lambda self: {"slot": self.slot})
+    secret = property(lambda self: {"card": self.card})
+    secret_to = property(lambda self: 1 << self.seat)
+
+
+class SpyEvent(_LazyEvent):
+    """"spy": `seat` looked at `target`'s `slot` and saw `card` (secret to `seat`)."""
+
+    __slots__ = ("target", "slot", "card")
+    kind = "spy"
+    data = property(lambda self: {"target": self.target, "slot": self.slot})
+    secret = property(lambda self: {"card": self.card})
+    secret_to = property(lambda self: 1 << self.seat)
+
+
+class SwapEvent(_LazyEvent):
+    """"swap": `seat`'s `slot` and `target`'s `target_slot` traded cards, unseen (public)."""
+
+    __slots__ = ("slot", "target", "target_slot")
+    kind = "swap"
+    data = property(lambda self: {"slot": self.slot, "target": self.target,
+                                  "target_slot": self.target_slot})
+
+
+class SkipEvent(_LazyEvent):
+    """"skip_power": `seat` did not use `power` (public)."""
+
+    __slots__ = ("power",)
+    kind = "skip_power"
+    data = property(lambda self: {"power": self.power})
+
+
+class InitialPeekEvent(_LazyEvent):
+    """"initial_peek": `seat` looked at its own `slots` (a tuple) and saw `cards` (a tuple,
+    secret to that seat)."""
+
+    __slots__ = ("slots", "cards")
+    kind = "initial_peek"
+    data = property(lambda self: {"slots": list(self.slots)})
+    secret = property(lambda self: {"cards": list(self.cards)})
+    secret_to = property(lambda self: 1 << self.seat)

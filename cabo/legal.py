@@ -80,6 +80,22 @@ def own_actions(state, seat: int) -> list:
                     state.drawn_from == "deck"))
                 if options is not None:
                     return [*options]
+    elif phase == "power":
+        if seat == state.current and not state.gives and len(state.seats) == state.n:
+            hands = state.hands
+            for hand in hands:
+                if None in hand:
+                    break
+            else:  # (every row full: the list is cached by the rows' lengths)
+                key = (seat, state.power, state.caller if state.rules.protect_caller else None,
+                       *map(len, hands))
+                options = _POWER_OPTIONS.get(key)
+                if options is None:
+                    options = _full_row_power_actions(seat, key[1], state.seats,
+                                                      tuple(map(len, hands)), key[2])
+                    if len(_POWER_OPTIONS) < 4096:
+                        _POWER_OPTIONS[key] = options
+                return [*options]
     if state.gives:
         return _give_actions(state, seat)
     if phase in _TURN_PHASES:
@@ -190,6 +206,7 @@ def _peek_actions(seat, size, how, count) -> tuple:
 
 
 _DRAWN_OPTIONS: dict = {}
+_POWER_OPTIONS: dict = {}  # (seat, power, protected seat, row lengths...): the power's moves
 
 
 def _turn_options(seat, draw, take, cabo) -> tuple:

@@ -120,11 +120,17 @@ def finish_round(state, events) -> None:
     values = state.values
     hands = state.hands
     n = state.n
-    # (every seat's cards, left to right; map() and slices: fewer Python steps)
-    kept = [h[:] if None not in h else [c for c in h if c is not None] for h in hands]
+    # (every seat's cards, left to right; map(), slices and plain loops: fewer Python steps,
+    # this runs at every round's end)
+    kept = []
+    for h in hands:
+        kept.append(h[:] if None not in h else [c for c in h if c is not None])
     value = values.__getitem__
-    hands_values = {s: [*map(value, kept[s])] for s in seats}
-    sums = {s: sum(v) for s, v in hands_values.items()}
+    hands_values = {}
+    sums = {}
+    for s in seats:
+        hands_values[s] = v = [*map(value, kept[s])]
+        sums[s] = sum(v)
     points, winners, notes, draw = score_round(rules, seats, sums, hands_values, state.caller)
     reset = apply_totals(rules, state.totals, points)
     for s in reset:
@@ -144,7 +150,8 @@ def finish_round(state, events) -> None:
         "caller": state.caller,
         "sums": [*map(sums.get, range(n))],
         "points": [*map(points.get, range(n))],
-        "notes": [notes[s] if s in notes else [] for s in range(n)],
+        "notes": ([*map(notes.__getitem__, range(n))] if len(notes) == n
+                  else [notes[s] if s in notes else [] for s in range(n)]),
         "winners": winners,
         "draw": draw,
         "totals": state.totals[:],

@@ -13,6 +13,7 @@ Each player gets "notes": codes that the UI turns into words explaining the scor
 from __future__ import annotations
 
 KAMIKAZE_HAND = [12, 12, 13, 13]
+KAMIKAZE_SUM = sum(KAMIKAZE_HAND)  # (a hand of another sum cannot be it)
 
 
 def score_round(rules, seats, sums, hands_values, caller):
@@ -43,10 +44,12 @@ def _fewest(points):
 
 
 def _official(rules, seats, sums, hands_values, caller):
-    notes = {s: [] for s in seats}
+    notes = {}
+    for s in seats:  # (plain loops: this runs at every round's end)
+        notes[s] = []
     if rules.kamikaze == "hand":
         for s in seats:
-            if sorted(hands_values[s]) == KAMIKAZE_HAND:
+            if sums[s] == KAMIKAZE_SUM and sorted(hands_values[s]) == KAMIKAZE_HAND:
                 points = {o: (0 if o == s else rules.kamikaze_points) for o in seats}
                 notes[s].append("kamikaze")
                 for o in seats:
@@ -54,7 +57,10 @@ def _official(rules, seats, sums, hands_values, caller):
                         notes[o].append("kamikaze_victim")
                 return points, notes, [s]
     low = min(sums.values())
-    lowest = [s for s in seats if sums[s] == low]
+    lowest = []
+    for s in seats:
+        if sums[s] == low:
+            lowest.append(s)
     if caller is not None and caller in lowest:
         lowest = [caller]
     points = {}
@@ -126,10 +132,11 @@ def _single_winners(rules, seats, sums, caller, notes):
 def apply_totals(rules, totals, points):
     """Add the round's points to the totals; returns the seats whose total was reset."""
     reset = []
+    half, target = rules.exact_target_reset, rules.target
     for s, p in points.items():
         totals[s] += p
-        if rules.exact_target_reset is not None and totals[s] == rules.target:
-            totals[s] = rules.exact_target_reset
+        if half is not None and totals[s] == target:
+            totals[s] = half
             reset.append(s)
     return reset
 
@@ -160,13 +167,23 @@ def game_result(rules, totals, seats_in_round, rounds_won, round_winners, host_e
 
 def next_first_player(rules, rng, prev_first, seats, totals, round_winners):
     """Who starts the next round under the `first_player` rule (not for "rotate")."""
-    order = [seats[(seats.index(prev_first) + i) % len(seats)] for i in range(len(seats))] \
-        if prev_first in seats else list(seats)
-    if rules.first_player == "random":
+    how = rules.first_player
+    if how == "random":
         return rng.choice(seats)
-    if rules.first_player == "winner":
+    # (the seats in turn order from the previous first player; plain loops: this runs at
+    # every deal)
+    if prev_first in seats:
+        k = seats.index(prev_first)
+        order = seats[k:] + seats[:k]
+    else:
+        order = seats
+    if how == "winner":
         candidates = [s for s in order if s in round_winners] or order
-        low = min(totals[s] for s in candidates)
-        return next(s for s in candidates if totals[s] == low)
-    high = max(totals[s] for s in seats)  # highest_total
-    return next(s for s in order if totals[s] == high)
+    else:  # highest_total: the highest total of the round's seats, first in turn order
+        candidates = order
+    best = None
+    for s in candidates:
+        total = totals[s]
+        if best is None or (total < low if how == "winner" else total > low):
+            best, low = s, total
+    return best
