@@ -31,8 +31,9 @@ from .actions import (
 from .errors import IllegalAction
 from .legal import (HOST, _peek_choices, cabo_allowed, legal_actions, own_actions,  # noqa: F401
                     peek_choices, power_allows, to_move)
-from .events import (DiscardEvent, DrawEvent, Event, InitialPeekEvent, PeekEvent, PowerEvent, ReplaceEvent,
-                     ReplaceTakenEvent, SkipEvent, SpyEvent, SwapEvent, TakeEvent, shared_event)
+from .events import (DiscardEvent, DrawEvent, Event, InitialPeekEvent, PeekEvent, PowerEvent,
+                     ReplaceEvent, ReplaceTakenEvent, SkipEvent, SpyEvent, SwapEvent, TakeEvent,
+                     shared_event)
 from .rounds import end_game, finish_round, next_round, start_game, try_reshuffle
 from .scoring import game_result
 from .state import State

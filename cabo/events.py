@@ -8,9 +8,9 @@ Events are values: nobody changes one after the engine made it (the engine may s
 `data` or `secret` dict between an event and the state's record, an event without public
 data shares one read-only empty mapping, and the frequent events without any data, such as
 "turn", are made once per seat and handed out again: `shared_event`, read-only). The events
-of `apply`'s fast path (a draw, a take, a one-slot replace, a discard) keep their few values
-and build `data` and `secret` when they are read (`DrawEvent` ...): most events of a search
-are never read. Every event reads the same and gives the same views, whatever its class.
+of `apply`'s fast path (a draw, a take, a one-slot replace, a discard, a power and its use,
+an initial peek) keep their few values and build `data` and `secret` when they are read
+(`DrawEvent` ...): most events of a search are never read. Every event reads the same and gives the same views, whatever its class.
 """
 
 from __future__ import annotations
