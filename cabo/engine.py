@@ -170,10 +170,7 @@ def apply(state, action) -> list:
                 else:
                     events = []
                     _do_peek(state, action, events)
-                    state.step += 1
-                    if rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
-                        _after_action(state, events)
-                    return events
+                    return _finished(state, events)
     elif kind is CallCabo:  # (instead of a turn: the checks of _check_cabo, the same do)
         seat = action.seat
         rules = state.rules
@@ -182,18 +179,12 @@ def apply(state, action) -> list:
                 and state.turns_done >= rules.cabo_min_rounds * len(state.seats)):
             events = []
             _do_cabo(state, action, events)
-            state.step += 1
-            if rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
-                _after_action(state, events)
-            return events
+            return _finished(state, events)
     elif kind is NextRound:  # (the checks of _check_next_round, the same do)
         if state.phase == "round_over" and action.seat is HOST:
             events = []
             next_round(state, events)
-            state.step += 1
-            if state.rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
-                _after_action(state, events)
-            return events
+            return _finished(state, events)
     elif kind in _POWER_KINDS:
         # (a power's common case: the card's own power, used at once; the same checks as
         # _check_power and the same do, with the end of the turn's common case inlined)
@@ -239,10 +230,7 @@ def apply(state, action) -> list:
             if event is not None:
                 events = [event]
                 _end_turn(state, events)
-                state.step += 1
-                if state.rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
-                    _after_action(state, events)
-                return events
+                return _finished(state, events)
     return _apply_checked(state, action, kind)
 
 
@@ -266,6 +254,12 @@ def _apply_checked(state, action, kind=None) -> list:
     check(state, action)
     events = []
     do(state, action, events)
+    return _finished(state, events)
+
+
+def _finished(state, events) -> list:
+    """The end of every `apply`: count the step, then refill an emptied deck for the player
+    on turn or call Cabo for a player left without cards (`_after_action`) where needed."""
     state.step += 1
     if state.rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
         _after_action(state, events)
@@ -282,10 +276,7 @@ def apply_trusted(state, action) -> list:
         return apply(state, action)
     events = []
     _HANDLERS[kind][1](state, action, events)
-    state.step += 1
-    if state.rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
-        _after_action(state, events)
-    return events
+    return _finished(state, events)
 
 
 def _check_fields(action, names=None) -> None:
