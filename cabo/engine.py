@@ -187,7 +187,7 @@ def apply(state, action) -> list:
             return _finished(state, events)
     elif kind in _POWER_KINDS:
         # (a power's common case: the card's own power, used at once; the same checks as
-        # _check_power and the same do, with the end of the turn's common case inlined)
+        # _check_power and power_allows, and the same changes and events as the do handlers)
         seat = action.seat
         if seat is state.current and state.phase == "power" and not state.gives:
             power = state.power
