@@ -4,11 +4,13 @@ It must give what the synchronous hint gives, and drop a hint the game has moved
 from __future__ import annotations
 
 from cabo.actions import DrawDeck
-from cabo.bots.hint import suggest, thinking
+from cabo.bots.hint import facts, suggest, thinking
 from cabo.engine import legal_actions
 from cabo.i18n import Texts
 from cabo.rules import PRESETS
 from cabo.session import Seat, Session
+from cabo.ui import hintwords
+from cabo.ui.describe import Words
 from cabo.ui.table import Table
 
 T = Texts("en")
@@ -50,10 +52,12 @@ def test_the_sliced_hint_is_the_synchronous_hint_and_yields_while_it_searches():
     assert yields > 10  # a searched decision gives the browser many turns
     shown, _ = run(table.hint_thinking())
     assert shown is True
-    assert table.hint == T("hint_text", text=T("hint_" + code))
+    words = Words(T, table.names(), 0, obs.rules, obs.n)
+    expected = T("hint_text", text=hintwords.line(T, words, code, facts(obs, action)))
+    assert table.hint == expected and "{" not in expected
     table.hint, table.selection = None, ()
     table.show_hint()  # the synchronous path (CPython callers) shows the same
-    assert table.hint == T("hint_text", text=T("hint_" + code))
+    assert table.hint == expected
 
 
 def test_a_hint_for_a_step_the_game_has_left_is_dropped():

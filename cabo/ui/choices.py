@@ -49,6 +49,13 @@ def cards_of(action) -> frozenset:
     return frozenset()
 
 
+def same_move(a, b) -> bool:
+    """Whether two actions are the same move (a pair discard's cards in any order)."""
+    if type(a) is PairDiscard and type(b) is PairDiscard:
+        return a.seat == b.seat and frozenset(map(tuple, a.cards)) == frozenset(map(tuple, b.cards))
+    return a == b
+
+
 def _single_peek(legal) -> bool:
     return sum(isinstance(a, InitialPeek) for a in legal) == 1
 

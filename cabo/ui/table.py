@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from ..actions import DrawDeck, Match, TakeDiscard, is_off_turn
 from ..engine import HOST
-from . import choices, party_view
+from . import choices, hintwords, party_view
 from .describe import Words
 from .pacing import next_bot_task
 
+from ..bots.hint import facts as hint_facts
+from ..bots.hint import quick as hint_quick
 from ..bots.hint import thinking as hint_thinking
 
 RESULT_PHASES = ("round_over", "game_over")
@@ -39,7 +41,12 @@ class Table:
         # remote session has no bots and keeps none)
         self.asked = getattr(session, "asked", set())
         self.hint = None           # words of the last hint, until the next action
+        # ((seat, step), action): the searched hint shown, and the cheap one, for their step;
+        # the primary button and the glow follow the one of the step on screen
+        self._hinted = None
+        self._quick = None
         self._soft = frozenset()   # cards only a match may take (drawn softly)
+        self._glow = frozenset()   # cards of the suggested move (they glow)
         self.flying = party_view.Flying()  # reactions, quips, toasts of the extras (transient)
         self.last_notes = []       # the extras' notes of the last change (for the live region)
         self.clock = None          # the page's clock in ms (a callable), for the extras' timing
@@ -85,7 +92,28 @@ class Table:
             plain += [(k, a) for k, a in choices.plain_actions(self.session.legal(HOST))
                       if k in ("next_round", "end_game")]
         selected = choices.selected_actions(legal, self.selection, seat)
-        return choices.arrange(plain, selected, self.selection)
+        arranged = choices.arrange(plain, selected, self.selection)
+        suggested = self.suggestion(seat)
+        if suggested is None:
+            return arranged
+        # the hint drives the table: the button of its move is the primary one, and only it
+        return [(k, a, choices.same_move(a, suggested), risky) for k, a, _, risky in arranged]
+
+    def suggestion(self, seat=None):
+        """The move the hint suggests for the seat on screen now: the searched hint once the
+        person asked for it, else the cheap one (`cabo.bots.hint.quick`); None if nothing is
+        to be decided. The primary button and the glow show it."""
+        seat = self.screen_seat() if seat is None else seat
+        if seat is None:
+            return None
+        obs = self.session.observation(seat)
+        key = (seat, obs.step)
+        for kept in (self._hinted, self._quick):
+            if kept is not None and kept[0] == key:
+                return kept[1]
+        action = hint_quick(obs, self.session.legal(seat))
+        self._quick = (key, action)
+        return action
 
     def click_card(self, owner: int, slot: int) -> None:
         """Select or unselect a card."""
@@ -152,13 +180,21 @@ class Table:
         action, code = yield from hint_thinking(obs, self.session.legal(seat), obs.step)
         if self.screen_seat() != seat or self.session.observation(seat).step != obs.step:
             return False
-        self.show_suggestion(action, code)
+        self.show_suggestion(action, code, obs)
         return True
 
-    def show_suggestion(self, action, code) -> None:
-        """Show the hint's words and select the cards it names."""
-        key = "hint_" + code
-        self.hint = self.t("hint_text", text=self.t(key) if self.t.has(key) else code)
+    def show_suggestion(self, action, code, obs=None) -> None:
+        """Show the hint's words, make its move the primary one and select its cards."""
+        seat = self.screen_seat()
+        obs = obs if obs is not None else (
+            self.session.observation(seat) if seat is not None else None)
+        words = facts = None
+        if obs is not None:
+            words = Words(self.t, self.names(), obs.seat, obs.rules, obs.n)
+            facts = hint_facts(obs, action)
+            self._hinted = ((obs.seat, obs.step), action)
+        text = hintwords.line(self.t, words, code, facts) if words else code
+        self.hint = self.t("hint_text", text=text)
         if action is not None:
             cards = choices.cards_of(action)
             if cards:
@@ -302,6 +338,8 @@ class Table:
         # cards that only a match could take: highlighted softly, not as the move to make
         main = choices.selectable([a for a in legal if not is_off_turn(a)])
         self._soft = selectable - main
+        suggested = self.suggestion(seat)
+        self._glow = choices.cards_of(suggested) if suggested is not None else frozenset()
         buttons = [{"key": k, "label": self.t("act_" + k), "primary": primary, "risky": risky}
                    for k, _, primary, risky in self._arranged(seat)]
         if self.selection:
@@ -315,8 +353,9 @@ class Table:
             "screen": "table",
             "seat": seat,
             "players": [self._player(obs, o, words, selectable, anim) for o in order],
-            "deck": self._deck(obs, legal),
-            "discard": self._discard(obs, legal, words),
+            "deck": dict(self._deck(obs, legal), suggested=isinstance(suggested, DrawDeck)),
+            "discard": dict(self._discard(obs, legal, words),
+                            suggested=isinstance(suggested, TakeDiscard)),
             "drawn": self._drawn(obs, words),
             "status": self._status(obs, legal, words),
             "buttons": buttons,
@@ -410,6 +449,7 @@ class Table:
             "seen_by_me": seat in seen,
             "selectable": (o, i) in selectable, "selected": selected,
             "soft": (o, i) in self._soft,
+            "suggested": (o, i) in self._glow,
             "anim": anim.get((o, i)), "label": ", ".join(parts),
         }
 

@@ -156,6 +156,8 @@ def _slot(s) -> str:
         cls.append("matchable" if s.get("soft") else "selectable")
     if s["selected"]:
         cls.append("selected")
+    if s.get("suggested") and s["selectable"]:
+        cls.append("suggested")
     if s["anim"]:
         cls.append("anim-" + s["anim"])
     inner = _card_face(s["face"], s["red"]) if s["face"] else '<span class="back"></span>'
@@ -200,6 +202,8 @@ def _pile(pid, info, anim, back) -> str:
         cls.append("anim-" + anim)
     if info.get("action"):
         cls.append("selectable")
+        if info.get("suggested"):
+            cls.append("suggested")
     if back:
         inner = '<span class="back"></span>' + f'<span class="count">{_e(info["count"])}</span>'
         cls.append("down")

@@ -44,6 +44,10 @@ def off_screen(page: Page) -> list[str]:
     }""")
 
 
+def ids(page: Page, selector: str) -> list[str]:
+    return sorted(page.locator(selector).evaluate_all("ns => ns.map(n => n.id)"))
+
+
 def primary(page: Page) -> list[str]:
     return page.locator(".actions .btn.primary").all_inner_texts()
 
@@ -65,7 +69,11 @@ def test_a_four_player_swap_fits_one_phone_screen(page: Page) -> None:
     driver.activate(page.get_by_role("button", name=re.compile(r"^Bruno's card 2,")))
     assert page.evaluate("scrollY") == 0
     assert off_screen(page) == [], "swap selected"
-    assert primary(page) == ["Swap these cards"]
+    # the yellow button is the hint's move: this swap only if it is the one that glows
+    glowing = ids(page, ".card.suggested")
+    assert len(glowing) == 2  # the hint suggests a swap here, and its two cards glow
+    mine = ids(page, ".card.selected")
+    assert primary(page) == (["Swap these cards"] if glowing == mine else [])
     assert "Skip the power" in driver.buttons(page)
     press(page, "Swap these cards")
     log = page.locator(".log-list li")
@@ -140,8 +148,11 @@ def test_a_six_player_table_fits_one_phone_screen_in_both_languages(page: Page) 
     assert off_screen(page) == [], "turn start, German"
     page.get_by_label("Sprache").select_option("en")
     press(page, "Draw")
-    driver.activate(driver.own_card(page, 1))
-    expect(page.locator(".actions .btn.primary")).to_have_text("Replace with the drawn card")
+    # the hint's move is the yellow button: select the card it makes glow, if it names one
+    glowing = page.locator("#app .player.me .card.suggested")
+    driver.activate(glowing.first if glowing.count() else driver.own_card(page, 1))
+    expect(page.locator(".actions .btn.primary")).to_have_text(
+        "Replace with the drawn card" if glowing.count() else "Discard the drawn card")
     assert page.evaluate("scrollY") == 0
     assert off_screen(page) == [], "a drawn card and a selected card"
 
