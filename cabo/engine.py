@@ -29,11 +29,12 @@ from .actions import (
     CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy, KingSwap, Match,
     NextRound, PairDiscard, PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap, TakeDiscard)
 from .errors import IllegalAction
-from .legal import (HOST, _peek_choices, cabo_allowed, legal_actions, own_actions,  # noqa: F401
-                    peek_choices, power_allows, to_move)
-from .events import (DiscardEvent, DrawEvent, Event, InitialPeekEvent, PeekEvent, PowerEvent,
-                     ReplaceEvent, ReplaceTakenEvent, SkipEvent, SpyEvent, SwapEvent, TakeEvent,
-                     shared_event)
+from .legal import (HOST, _peek_choices, legal_actions, may_call_cabo,  # noqa: F401
+                    may_take_discard, own_actions, peek_choices, power_allows, to_move)
+from .events import (DiscardEvent, DrawEvent, Event, InitialPeekEvent, KingSpyEvent,
+                     PeekEvent, PowerEvent, ReplaceEvent, SkipEvent, SpyEvent, SwapEvent,
+                     TakeEvent, shared_event)
+from .observation import drawn_knowers
 from .rounds import end_game, finish_round, next_round, start_game, try_reshuffle
 from .scoring import game_result
 from .state import State
@@ -49,239 +50,49 @@ def new_game(rules, n_players: int, seed: int, events: list | None = None) -> St
 # -- apply ----------------------------------------------------------------------------
 
 def apply(state, action) -> list:
-    """Check `action`, apply it and return the events; IllegalAction leaves `state` as it was."""
-    kind = type(action)
-    # The hot moves' common case first, checked and applied in one go: exactly what check +
-    # do + the end of this function would do (the same changes and events). Anything else
-    # (an illegal action, a rare case) goes to the general path below, which raises the
-    # usual IllegalAction before any change. (`seat is state.current`: the very int object, a
-    # seat of this game; an equal int that is another object just takes the general path.)
-    if kind is Replace or kind is Discard:
-        event = None
-        seat = action.seat
-        if kind is Replace:
-            slots = action.slots
-            if (seat is state.current and state.phase == "drawn" and not state.gives
-                    and type(slots) is tuple and len(slots) == 1):
-                i = slots[0]
-                hand = state.hands[seat]
-                if type(i) is int and 0 <= i < len(hand) and hand[i] is not None:
-                    old = hand[i]
-                    drawn = state.drawn
-                    state.drawn = None
-                    state.discard.append(old)
-                    hand[i] = drawn
-                    state.match_target = old
-                    if state.drawn_from == "discard":
-                        state.known[seat][i] = state.all_mask
-                        event = _new(ReplaceTakenEvent)
-                    else:
-                        state.known[seat][i] = 1 << seat
-                        event = _new(ReplaceEvent)
-                    event.seat, event.slot, event.old, event.card = seat, i, old, drawn
-                    rules = state.rules
-                    power = state.powers[old] if rules.power_on == "any_discard" else None
-        elif (seat is state.current and state.phase == "drawn" and state.drawn_from == "deck"
-                and not state.gives):
-            card = state.drawn
-            state.drawn = None
-            state.discard.append(card)
-            state.match_target = card
-            event = _new(DiscardEvent)
-            event.seat, event.card = seat, card
-            rules = state.rules
-            power = state.powers[card]
-        if event is not None:
-            # the card is on the discard pile: its power, or the end of the turn (_end_turn,
-            # its common case inlined), then the end of apply
-            if power:
-                state.power = power
-                state.phase = "power"
-                shown = _new(PowerEvent)
-                shown.seat, shown.power = seat, power
-                events = [event, shown]
-                state.step += 1
-                if rules.auto_cabo_empty:
-                    _after_action(state, events)
-                return events
-            state.power = state.king_target = state.drawn_from = None
-            state.turns_done += 1
-            if (state.caller is None and state.deck and not rules.cabo_after_turn
-                    and len(state.seats) == state.n):
-                seat += 1
-                state.current = seat = seat if seat < state.n else 0
-                state.phase = "turn"
-                events = [event, _TURN_EVENTS[seat]]
-                state.step += 1
-                if rules.auto_cabo_empty:  # (the deck has a card for the player on turn)
-                    _after_action(state, events)
-                return events
-            events = [event]
-            _end_turn_rest(state, events)
-            state.step += 1
-            if rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
-                _after_action(state, events)
-            return events
-    elif kind is DrawDeck:
-        seat = action.seat
-        deck = state.deck
-        if seat is state.current and state.phase == "turn" and deck and not state.gives:
-            state.drawn = card = deck.pop()
-            state.drawn_from = "deck"
-            state.phase = "drawn"
-            rules = state.rules
-            if rules.match_window == "until_draw":
-                state.match_target = None
-            event = _new(DrawEvent)
-            event.seat, event.deck_size, event.card = seat, len(deck), card
-            events = [event]
-            state.step += 1
-            if rules.auto_cabo_empty:
-                _after_action(state, events)
-            return events
-    elif kind is TakeDiscard:
-        seat = action.seat
-        discard = state.discard
-        rules = state.rules
-        if (seat is state.current and state.phase == "turn" and discard and rules.take_discard
-                and not state.gives):
-            hand = state.hands[seat]
-            if None not in hand or hand.count(None) != len(hand):
-                state.drawn = card = discard.pop()
-                state.drawn_from = "discard"
-                state.phase = "drawn"
-                state.match_target = None
-                event = _new(TakeEvent)
-                event.seat, event.card = seat, card
-                events = [event]
-                state.step += 1
-                if rules.auto_cabo_empty:
-                    _after_action(state, events)
-                return events
-    elif kind is InitialPeek:  # (checks of the general path, fewer calls; the same do)
-        seat, slots = action.seat, action.slots
-        if (type(seat) is int and state.phase == "peek" and seat in state.seats
-                and not state.peeked[seat] and type(slots) is tuple):
-            rules = state.rules
-            if slots in _peek_choices(rules.hand_size, rules.initial_peek, rules.peek_count):
-                for i in slots:
-                    if type(i) is not int:
-                        break
-                else:
-                    events = []
-                    _do_peek(state, action, events)
-                    return _finished(state, events)
-    elif kind is CallCabo:  # (instead of a turn: the checks of _check_cabo, the same do)
-        seat = action.seat
-        rules = state.rules
-        if (seat is state.current and state.phase == "turn" and not state.gives
-                and state.caller is None and rules.cabo_instead
-                and state.turns_done >= rules.cabo_min_rounds * len(state.seats)):
-            events = []
-            _do_cabo(state, action, events)
-            return _finished(state, events)
-    elif kind is NextRound:  # (the checks of _check_next_round, the same do)
-        if state.phase == "round_over" and action.seat is HOST:
-            events = []
-            next_round(state, events)
-            return _finished(state, events)
-    elif kind in _POWER_KINDS:
-        # (a power's common case: the card's own power, used at once; the same checks as
-        # _check_power and power_allows, and the same changes and events as the do handlers)
-        seat = action.seat
-        if seat is state.current and state.phase == "power" and not state.gives:
-            power = state.power
-            event = None
-            if kind is PeekOwn:
-                i = action.slot
-                hand = state.hands[seat]
-                if (power == "peek" and type(i) is int and 0 <= i < len(hand)
-                        and hand[i] is not None):
-                    state.known[seat][i] |= 1 << seat
-                    event = _new(PeekEvent)
-                    event.seat, event.slot, event.card = seat, i, hand[i]
-            elif kind is Spy:
-                target, i = action.target, action.slot
-                if (power == "spy" and type(target) is int and type(i) is int
-                        and target != seat and target in state.seats):
-                    hand = state.hands[target]
-                    if 0 <= i < len(hand) and hand[i] is not None:
-                        state.known[target][i] |= 1 << seat
-                        event = _new(SpyEvent)
-                        event.seat, event.target, event.slot, event.card = seat, target, i, hand[i]
-            elif kind is Swap:
-                i, target, j = action.slot, action.target, action.target_slot
-                if (power == "swap" and type(i) is int and type(target) is int
-                        and type(j) is int and target != seat and target in state.seats
-                        and not (state.rules.protect_caller and target == state.caller)):
-                    hands = state.hands
-                    hand, other = hands[seat], hands[target]
-                    if (0 <= i < len(hand) and hand[i] is not None and 0 <= j < len(other)
-                            and other[j] is not None):
-                        hand[i], other[j] = other[j], hand[i]
-                        k, kt = state.known[seat], state.known[target]
-                        k[i], kt[j] = kt[j], k[i]
-                        event = _new(SwapEvent)
-                        event.seat, event.slot, event.target, event.target_slot = (
-                            seat, i, target, j)
-            else:  # SkipPower
-                event = _new(SkipEvent)
-                event.seat, event.power = seat, power
-            if event is not None:
-                events = [event]
-                _end_turn(state, events)
-                return _finished(state, events)
-    return _apply_checked(state, action, kind)
-
-
-def _apply_checked(state, action, kind=None) -> list:
-    """`apply`'s general path: the check and do handlers of every action class (for the hot
-    moves, the handlers that apply's fast path inlines; tests/test_trusted_apply.py plays
-    both and compares them)."""
-    if kind is None:
-        kind = type(action)
-    handler = _HANDLERS.get(kind)
-    if handler is None:
-        if kind is Several:
-            raise IllegalAction(f"{action!r} stands for several actions: choose one (make)")
-        raise IllegalAction(f"not an action: {action!r}")
-    seat = action.seat  # (every action class has a seat)
-    if type(seat) is not int or not 0 <= seat < state.n:
-        raise IllegalAction(f"no seat {seat!r} in this game")
-    check, do, names = handler
-    if names:
-        _check_fields(action, names)
+    """Check `action`, do it and finish the step; return the events. IllegalAction leaves
+    `state` as it was: every check runs before any change."""
+    try:
+        check, do = _HANDLERS[type(action)]
+    except KeyError:
+        if type(action) is Several:
+            raise IllegalAction(f"{action!r} stands for several actions: choose one (make)"
+                                ) from None
+        raise IllegalAction(f"not an action: {action!r}") from None
     check(state, action)
     events = []
     do(state, action, events)
     return _finished(state, events)
 
 
+def apply_trusted(state, action) -> list:
+    """`apply` without the check, for an action taken from the engine's own legal list now
+    (a listed action, or a member of a listed `Several` family): the same do and finish, so
+    the same state changes and events (search rollouts). Anything else may corrupt the state:
+    every action that comes from outside (a person, a guest's device, a bot's choice) goes
+    through `apply`."""
+    events = []
+    _HANDLERS[type(action)][1](state, action, events)
+    return _finished(state, events)
+
+
 def _finished(state, events) -> list:
-    """The end of every `apply`: count the step, then refill an emptied deck for the player
-    on turn or call Cabo for a player left without cards (`_after_action`) where needed."""
+    """The end of every step: count it, then refill an emptied deck for the player on turn or
+    call Cabo for a player left without cards (`_after_action`) where needed."""
     state.step += 1
     if state.rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
         _after_action(state, events)
     return events
 
 
-def apply_trusted(state, action) -> list:
-    """`apply` without the checks, for an action taken from the engine's own legal list now
-    (a listed action, or a member of a listed `Several` family): the same state changes and
-    events, faster (search rollouts). Anything else may corrupt the state: every action that
-    comes from outside (a person, a guest's device, a bot's choice) goes through `apply`."""
-    kind = type(action)
-    if kind in _FAST_KINDS:  # (their checks in apply cost less than the general path)
-        return apply(state, action)
-    events = []
-    _HANDLERS[kind][1](state, action, events)
-    return _finished(state, events)
+def _check_seat(state, seat) -> None:
+    if type(seat) is not int or not 0 <= seat < state.n:
+        raise IllegalAction(f"no seat {seat!r} in this game")
 
 
 def _check_fields(action, names=None) -> None:
     """Malformed values raise IllegalAction: ints (not bools) and tuples of ints / of pairs."""
-    for name in names or _FIELD_NAMES[type(action)]:  # (seat is checked by apply)
+    for name in _FIELD_NAMES[type(action)] if names is None else names:
         value = getattr(action, name)
         if name == "slots":
             ok = isinstance(value, tuple)
@@ -297,6 +108,16 @@ def _check_fields(action, names=None) -> None:
             ok = type(value) is int
         if not ok:
             raise IllegalAction(f"{type(action).__name__}: malformed {name} {value!r}")
+
+
+def _checked(check):
+    """The check of an action that is not the turn player's own: a seat of this game and
+    well-formed fields first, then `check`."""
+    def check_all(state, a):
+        _check_seat(state, a.seat)
+        _check_fields(a)
+        check(state, a)
+    return check_all
 
 
 def _after_action(state, events) -> None:
@@ -331,12 +152,22 @@ def _require(cond: bool, message: str) -> None:
 
 
 def _check_turn(state, a, phases) -> None:
+    """The player on turn acts, in one of `phases`, and nobody owes a card. (`a.seat is
+    state.current`: the very int object; an equal int that is another object, or anything
+    else, takes the full check, which also checks the action's fields.)"""
+    if a.seat is state.current and not state.gives and state.phase in phases:
+        return
+    _check_seat(state, a.seat)
+    _check_fields(a)
     if state.gives:
         raise IllegalAction("a card must be given first")
-    if state.phase not in phases:  # (no f-string on the hot path unless it fails)
+    if state.phase not in phases:
         raise IllegalAction(f"not possible now (phase {state.phase})")
     if a.seat != state.current:
         raise IllegalAction(f"it is seat {state.current}'s turn")
+
+
+_TURN, _DRAWN, _POWER_PHASES = ("turn",), ("drawn",), ("power", "king")
 
 
 # InitialPeek
@@ -346,8 +177,7 @@ def _check_peek(state, a):
     if a.seat not in state.seats or state.peeked[a.seat]:
         raise IllegalAction("this seat has peeked already")
     rules = state.rules
-    if not (isinstance(a.slots, tuple) and a.slots in _peek_choices(
-            rules.hand_size, rules.initial_peek, rules.peek_count)):
+    if a.slots not in _peek_choices(rules.hand_size, rules.initial_peek, rules.peek_count):
         raise IllegalAction(f"peek at {rules.peek_count} different own slots "
                             f"({rules.initial_peek})")
 
@@ -359,70 +189,55 @@ def _do_peek(state, a, events):
     for i in slots:
         known[i] |= bit
     state.peeked[seat] = True
-    event = _new(InitialPeekEvent)
-    event.seat, event.slots, event.cards = seat, slots, tuple([hand[i] for i in slots])
-    events.append(event)
+    events.append(InitialPeekEvent(seat, slots, tuple([hand[i] for i in slots])))
     if all(state.peeked):
         _begin_turn(state, state.current, events)
 
 
 # DrawDeck / TakeDiscard
 def _check_draw(state, a):
-    if state.gives or state.phase != "turn" or a.seat != state.current:
-        _check_turn(state, a, ("turn",))
+    _check_turn(state, a, _TURN)
     if not state.deck:
         raise IllegalAction("the deck is empty")
 
 
-def _close_window(state):
-    if state.rules.match_window == "until_draw":
-        state.match_target = None
-
-
 def _do_draw(state, a, events):
-    state.drawn = state.deck.pop()
+    deck = state.deck
+    state.drawn = card = deck.pop()
     state.drawn_from = "deck"
     state.phase = "drawn"
-    _close_window(state)
-    events.append(Event("draw", a.seat, {"deck_size": len(state.deck)}, {"card": state.drawn},
-                        1 << a.seat))
+    if state.rules.match_window == "until_draw":
+        state.match_target = None
+    events.append(DrawEvent(a.seat, len(deck), card))
 
 
 def _check_take(state, a):
-    if state.gives or state.phase != "turn" or a.seat != state.current:
-        _check_turn(state, a, ("turn",))
-    hand = state.hands[a.seat]
-    if state.rules.take_discard and state.discard and hand.count(None) != len(hand):
-        return
-    _require(state.rules.take_discard, "these rules do not allow taking the discard")
-    _require(bool(state.discard), "the discard pile is empty")
-    _require(state.has_cards(a.seat), "you have no card to replace")
+    _check_turn(state, a, _TURN)
+    if not may_take_discard(state, a.seat):
+        _require(state.rules.take_discard, "these rules do not allow taking the discard")
+        _require(bool(state.discard), "the discard pile is empty")
+        raise IllegalAction("you have no card to replace")
 
 
 def _do_take(state, a, events):
-    state.drawn = state.discard.pop()
+    state.drawn = card = state.discard.pop()
     state.drawn_from = "discard"
     state.phase = "drawn"
     state.match_target = None
-    events.append(Event("take_discard", a.seat, {"card": state.drawn}))
+    events.append(TakeEvent(a.seat, card))
 
 
 # Replace / Discard
 def _check_replace(state, a):
+    _check_turn(state, a, _DRAWN)
     slots = a.slots
-    if type(slots) is tuple and len(slots) == 1 and type(slots[0]) is int:
-        # (the common case, checked without building lists)
-        if state.gives or state.phase != "drawn" or a.seat != state.current:
-            _check_turn(state, a, ("drawn",))
-        i = slots[0]
-        hand = state.hands[a.seat]
-        if not (0 <= i < len(hand) and hand[i] is not None):
-            raise IllegalAction("choose your own cards")
-        return
-    _check_fields(a, ("slots",))
-    _check_turn(state, a, ("drawn",))
     hand = state.hands[a.seat]
-    _require(isinstance(slots, tuple) and len(slots) >= 1, "choose at least one slot")
+    if type(slots) is tuple and len(slots) == 1:  # (the common case, without lists)
+        i = slots[0]
+        if type(i) is int and 0 <= i < len(hand) and hand[i] is not None:
+            return
+    _check_fields(a, ("slots",))
+    _require(len(slots) >= 1, "choose at least one slot")
     _require(len(set(slots)) == len(slots) and list(slots) == sorted(slots),
              "slots must be different and in ascending order")
     _require(all(0 <= i < len(hand) and hand[i] is not None for i in slots),
@@ -437,22 +252,21 @@ def _do_replace(state, a, events):
     seat, slots = a.seat, a.slots
     hand, known = state.hands[seat], state.known[seat]
     drawn = state.drawn
-    mask = state.all_mask if state.drawn_from == "discard" else 1 << seat
+    taken = state.drawn_from == "discard"
+    mask = drawn_knowers(state)
     state.drawn = None
-    if len(slots) == 1:  # (the common case, without the lists of a multi-replace)
+    if len(slots) == 1:
         i = slots[0]
         old = hand[i]
         state.discard.append(old)
         hand[i] = drawn
         known[i] = mask
         state.match_target = old
-        data = {"slots": [i], "discarded": [old], "ok": True}
-        if state.drawn_from == "discard":
-            data["card"] = drawn
-        events.append(Event("replace", seat, data, {"card": drawn}, 1 << seat))
-        power = state.powers[old]
-        if power and state.rules.power_on == "any_discard":
-            return _enter_power(state, power, events)
+        events.append(ReplaceEvent(seat, slots, (old,), drawn, taken))
+        if state.rules.power_on == "any_discard":
+            power = state.powers[old]
+            if power:
+                return _enter_power(state, power, events)
         return _end_turn(state, events)
     cards = [hand[i] for i in slots]
     if len({state.values[c] for c in cards}) == 1:
@@ -463,36 +277,22 @@ def _do_replace(state, a, events):
         hand[slots[0]] = drawn
         known[slots[0]] = mask
         state.match_target = state.discard[-1]
-        events.append(Event("replace", seat, {"slots": list(slots), "discarded": cards,
-                                              "ok": True, **_drawn_public(state, drawn)},
-                            {"card": drawn}, 1 << seat))
-        if len(slots) == 1 and state.rules.power_on == "any_discard" and state.powers[cards[0]]:
-            return _enter_power(state, state.powers[cards[0]], events)
+        events.append(ReplaceEvent(seat, slots, cards, drawn, taken))
         return _end_turn(state, events)
     # a wrong multi-replace: the cards stay, the drawn card joins the row at the right end
-    if state.rules.wrong_multi_reveal:
+    reveal = state.rules.wrong_multi_reveal
+    if reveal:
         for i in slots:
             known[i] = state.all_mask
     hand.append(drawn)
     known.append(mask)
-    events.append(Event("replace", seat, {
-        "slots": list(slots), "ok": False,
-        "revealed": cards if state.rules.wrong_multi_reveal else None,
-        "new_slot": len(hand) - 1, **_drawn_public(state, drawn)}, {"card": drawn}, 1 << seat))
+    events.append(ReplaceEvent(seat, slots, None, drawn, taken,
+                               revealed=cards if reveal else None, new_slot=len(hand) - 1))
     _end_turn(state, events)
 
 
-def _drawn_mask(state, seat):
-    return state.all_mask if state.drawn_from == "discard" else 1 << seat
-
-
-def _drawn_public(state, drawn):
-    return {"card": drawn} if state.drawn_from == "discard" else {}
-
-
 def _check_discard(state, a):
-    if state.gives or state.phase != "drawn" or a.seat != state.current:
-        _check_turn(state, a, ("drawn",))
+    _check_turn(state, a, _DRAWN)
     _require(state.drawn_from == "deck" or not state.has_cards(a.seat),
              "a card taken from the discard pile must replace one of yours")
 
@@ -502,7 +302,7 @@ def _do_discard(state, a, events):
     state.drawn = None
     state.discard.append(card)
     state.match_target = card
-    events.append(Event("discard", a.seat, {"card": card}))
+    events.append(DiscardEvent(a.seat, card))
     power = state.powers[card] if state.drawn_from == "deck" else None
     if power:
         return _enter_power(state, power, events)
@@ -510,75 +310,74 @@ def _do_discard(state, a, events):
 
 
 # Powers
-_POWER_PHASES = ("power", "king")
-
-
 def _enter_power(state, power, events):
     state.power = power
     state.phase = "power"
-    events.append(Event("power", state.current, {"power": power}))
+    events.append(PowerEvent(state.current, power))
 
 
 def _check_power(state, a):
-    if state.gives or state.phase not in _POWER_PHASES or a.seat != state.current:
-        _check_turn(state, a, _POWER_PHASES)
+    _check_turn(state, a, _POWER_PHASES)
     if not power_allows(state, a):
+        _check_fields(a)
         raise IllegalAction(f"{a!r} is not allowed now")
 
 
 def _do_peek_own(state, a, events):
-    state.known[a.seat][a.slot] |= 1 << a.seat
-    events.append(Event("peek", a.seat, {"slot": a.slot},
-                        {"card": state.hands[a.seat][a.slot]}, 1 << a.seat))
+    seat, slot = a.seat, a.slot
+    state.known[seat][slot] |= 1 << seat
+    events.append(PeekEvent(seat, slot, state.hands[seat][slot]))
     _end_turn(state, events)
 
 
 def _do_spy(state, a, events):
-    state.known[a.target][a.slot] |= 1 << a.seat
-    kind = "king_spy" if isinstance(a, KingSpy) else "spy"
-    events.append(Event(kind, a.seat, {"target": a.target, "slot": a.slot},
-                        {"card": state.hands[a.target][a.slot]}, 1 << a.seat))
-    if kind == "king_spy":
-        state.phase = "king"
-        state.king_target = (a.target, a.slot)
-        return
+    seat, target, slot = a.seat, a.target, a.slot
+    state.known[target][slot] |= 1 << seat
+    events.append(SpyEvent(seat, target, slot, state.hands[target][slot]))
     _end_turn(state, events)
 
 
-def _swap(state, seat, slot, target, target_slot):
+def _do_king_spy(state, a, events):
+    state.known[a.target][a.slot] |= 1 << a.seat
+    events.append(KingSpyEvent(a.seat, a.target, a.slot, state.hands[a.target][a.slot]))
+    state.phase = "king"
+    state.king_target = (a.target, a.slot)
+
+
+def _swap(state, seat, slot, target, target_slot, events):
     h, k = state.hands, state.known
-    h[seat][slot], h[target][target_slot] = h[target][target_slot], h[seat][slot]
-    k[seat][slot], k[target][target_slot] = k[target][target_slot], k[seat][slot]
+    hand, other = h[seat], h[target]
+    hand[slot], other[target_slot] = other[target_slot], hand[slot]
+    k1, k2 = k[seat], k[target]
+    k1[slot], k2[target_slot] = k2[target_slot], k1[slot]
+    events.append(SwapEvent(seat, slot, target, target_slot))
+    _end_turn(state, events)
 
 
 def _do_swap(state, a, events):
-    _swap(state, a.seat, a.slot, a.target, a.target_slot)
-    events.append(Event("swap", a.seat, {"slot": a.slot, "target": a.target,
-                                         "target_slot": a.target_slot}))
-    _end_turn(state, events)
+    _swap(state, a.seat, a.slot, a.target, a.target_slot, events)
 
 
 def _do_king_swap(state, a, events):
-    target, target_slot = state.king_target
-    _swap(state, a.seat, a.slot, target, target_slot)
-    events.append(Event("swap", a.seat, {"slot": a.slot, "target": target,
-                                         "target_slot": target_slot}))
-    _end_turn(state, events)
+    _swap(state, a.seat, a.slot, *state.king_target, events)
 
 
 def _do_skip(state, a, events):
-    events.append(Event("skip_power", a.seat, {"power": state.power}))
+    events.append(SkipEvent(a.seat, state.power))
     _end_turn(state, events)
 
 
 # Cabo and the end of a turn
 def _check_cabo(state, a):
-    _check_turn(state, a, ("turn", "after_turn"))
+    _check_turn(state, a, _CABO_PHASES)
     _require(state.caller is None, "Cabo has been called already")
     if state.phase == "turn":
         _require(state.rules.cabo_instead, "these rules call Cabo at the end of a turn")
-        _require(cabo_allowed(state),
+        _require(may_call_cabo(state),
                  f"Cabo only after {state.rules.cabo_min_rounds} turns of every player")
+
+
+_CABO_PHASES = ("turn", "after_turn")
 
 
 def _call_cabo(state, seat, events, automatic=False):
@@ -599,8 +398,7 @@ def _do_cabo(state, a, events):
 
 
 def _check_end_turn(state, a):
-    if state.gives or state.phase != "after_turn" or a.seat != state.current:
-        _check_turn(state, a, ("after_turn",))
+    _check_turn(state, a, ("after_turn",))
 
 
 def _do_end_turn(state, a, events):
@@ -629,7 +427,7 @@ def _end_turn_rest(state, events):
     """`_end_turn` past its common case (the turn's fields are reset already)."""
     if state.caller is not None:
         state.final_left &= ~(1 << state.current)
-    elif state.rules.cabo_after_turn and cabo_allowed(state):
+    elif state.rules.cabo_after_turn and may_call_cabo(state):
         state.phase = "after_turn"
         return
     _advance(state, events)
@@ -714,7 +512,7 @@ def _do_end_game(state, a, events):
 
 
 _HANDLERS = {
-    InitialPeek: (_check_peek, _do_peek),
+    InitialPeek: (_checked(_check_peek), _do_peek),
     DrawDeck: (_check_draw, _do_draw),
     TakeDiscard: (_check_take, _do_take),
     Replace: (_check_replace, _do_replace),
@@ -722,22 +520,17 @@ _HANDLERS = {
     PeekOwn: (_check_power, _do_peek_own),
     Spy: (_check_power, _do_spy),
     Swap: (_check_power, _do_swap),
-    KingSpy: (_check_power, _do_spy),
+    KingSpy: (_check_power, _do_king_spy),
     KingSwap: (_check_power, _do_king_swap),
     SkipPower: (_check_power, _do_skip),
     CallCabo: (_check_cabo, _do_cabo),
     EndTurn: (_check_end_turn, _do_end_turn),
-    Match: (matching.check_match, matching.apply_match),
-    PairDiscard: (matching.check_pair, matching.apply_pair),
-    Give: (matching.check_give, matching.apply_give),
-    Ready: (_check_ready, _do_ready),
-    NextRound: (_check_next_round, _do_next_round),
-    EndGame: (_check_end_game, _do_end_game),
+    Match: (_checked(matching.check_match), matching.apply_match),
+    PairDiscard: (_checked(matching.check_pair), matching.apply_pair),
+    Give: (_checked(matching.check_give), matching.apply_give),
+    Ready: (_checked(_check_ready), _do_ready),
+    NextRound: (_checked(_check_next_round), _do_next_round),
+    EndGame: (_checked(_check_end_game), _do_end_game),
 }
-_new = object.__new__  # (the fast path's events are made without an __init__ call)
-_POWER_KINDS = frozenset((PeekOwn, Spy, Swap, SkipPower))  # (apply's fast path for powers)
-_FAST_KINDS = frozenset((Replace, DrawDeck, TakeDiscard, Discard)) | _POWER_KINDS
+# (the checks of the turn player's own moves check the seat and the fields themselves)
 _FIELD_NAMES = {cls: tuple(f.name for f in fields(cls) if f.name != "seat") for cls in _HANDLERS}
-# (Replace checks its slots itself, with a fast path for one slot)
-_HANDLERS = {cls: (check, do, () if cls is Replace else _FIELD_NAMES[cls])
-             for cls, (check, do) in _HANDLERS.items()}

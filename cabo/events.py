@@ -8,9 +8,10 @@ Events are values: nobody changes one after the engine made it (the engine may s
 `data` or `secret` dict between an event and the state's record, an event without public
 data shares one read-only empty mapping, and the frequent events without any data, such as
 "turn", are made once per seat and handed out again: `shared_event`, read-only). The events
-of `apply`'s fast path (a draw, a take, a one-slot replace, a discard, a power and its use,
-an initial peek) keep their few values and build `data` and `secret` when they are read
-(`DrawEvent` ...): most events of a search are never read. Every event reads the same and gives the same views, whatever its class.
+of the frequent kinds (a draw, a take, a replace, a discard, a power and its use, an initial
+peek) have one class each (`DrawEvent` ...), the one way the engine makes them: they keep their
+few values and build `data` and `secret` when they are read. Every event reads the same and
+gives the same views, whatever its class.
 """
 
 from __future__ import annotations
@@ -78,11 +79,11 @@ def shared_event(kind: str, seat: int | None) -> SharedEvent:
     return event
 
 
-# -- the fast path's events: their dicts are built when read --------------------------------
+# -- the engine's events of the frequent kinds: their dicts are built when read -------------
 class _LazyEvent(Event):
-    """An event that builds its `data` (and `secret`) when they are read. Made by
-    `object.__new__(cls)` and setting its own fields (no __init__ call: it is made on every
-    draw and replace). Copies and pickles become plain, equal `Event`s."""
+    """An event that keeps its few values and builds its `data` (and `secret`) when they are
+    read: most events of a search are never read. Copies and pickles become plain, equal
+    `Event`s."""
 
     __slots__ = ()
     secret = None
@@ -92,15 +93,24 @@ class _LazyEvent(Event):
         return Event, (self.kind, self.seat, self.data, self.secret, self.secret_to)
 
 
-class DrawEvent(_LazyEvent):
+class _SecretCard(_LazyEvent):
+    """An event whose `card` only its own seat saw."""
+
+    __slots__ = ()
+    secret = property(lambda self: {"card": self.card})
+    secret_to = property(lambda self: 1 << self.seat)
+
+
+class DrawEvent(_SecretCard):
     """"draw": `seat` drew `card` from the deck, `deck_size` cards are left (the card is
     secret to the drawer)."""
 
     __slots__ = ("deck_size", "card")
     kind = "draw"
     data = property(lambda self: {"deck_size": self.deck_size})
-    secret = property(lambda self: {"card": self.card})
-    secret_to = property(lambda self: 1 << self.seat)
+
+    def __init__(self, seat, deck_size, card):
+        self.seat, self.deck_size, self.card = seat, deck_size, card
 
 
 class TakeEvent(_LazyEvent):
@@ -110,6 +120,9 @@ class TakeEvent(_LazyEvent):
     kind = "take_discard"
     data = property(lambda self: {"card": self.card})
 
+    def __init__(self, seat, card):
+        self.seat, self.card = seat, card
+
 
 class DiscardEvent(_LazyEvent):
     """"discard": `seat` discarded `card`, the card drawn from the deck (public)."""
@@ -118,24 +131,36 @@ class DiscardEvent(_LazyEvent):
     kind = "discard"
     data = property(lambda self: {"card": self.card})
 
+    def __init__(self, seat, card):
+        self.seat, self.card = seat, card
 
-class ReplaceEvent(_LazyEvent):
-    """"replace" of one slot: the drawn `card` (secret to the player: drawn from the deck)
-    took `slot`'s place, `old` went onto the discard pile."""
 
-    __slots__ = ("slot", "old", "card")
+class ReplaceEvent(_SecretCard):
+    """"replace": the drawn `card` was put in place of own `slots` (a tuple, ascending).
+    Done right (`new_slot` None), the cards `discarded` went onto the discard pile and the
+    drawn card is in the first of the slots; a wrong multi-replace leaves the cards where they
+    are (`revealed`: their list if the rules show them, else None) and puts the drawn card in
+    a new slot `new_slot` at the right end. The drawn card is public when it was `taken` from
+    the discard pile, else secret to the player."""
+
+    __slots__ = ("slots", "discarded", "card", "taken", "revealed", "new_slot")
     kind = "replace"
-    data = property(lambda self: {"slots": [self.slot], "discarded": [self.old], "ok": True})
-    secret = property(lambda self: {"card": self.card})
-    secret_to = property(lambda self: 1 << self.seat)
 
+    def __init__(self, seat, slots, discarded, card, taken, revealed=None, new_slot=None):
+        self.seat, self.slots, self.discarded, self.card, self.taken = (
+            seat, slots, discarded, card, taken)
+        self.revealed, self.new_slot = revealed, new_slot
 
-class ReplaceTakenEvent(ReplaceEvent):
-    """`ReplaceEvent` with the card taken from the discard pile: public too."""
-
-    __slots__ = ()
-    data = property(lambda self: {"slots": [self.slot], "discarded": [self.old], "ok": True,
-                                  "card": self.card})
+    @property
+    def data(self) -> dict:
+        if self.new_slot is None:
+            d = {"slots": list(self.slots), "discarded": list(self.discarded), "ok": True}
+        else:
+            d = {"slots": list(self.slots), "ok": False, "revealed": self.revealed,
+                 "new_slot": self.new_slot}
+        if self.taken:
+            d["card"] = self.card
+        return d
 
 
 class PowerEvent(_LazyEvent):
@@ -145,25 +170,37 @@ class PowerEvent(_LazyEvent):
     kind = "power"
     data = property(lambda self: {"power": self.power})
 
+    def __init__(self, seat, power):
+        self.seat, self.power = seat, power
 
-class PeekEvent(_LazyEvent):
+
+class PeekEvent(_SecretCard):
     """"peek": `seat` looked at its own `slot` and saw `card` (secret to that seat)."""
 
     __slots__ = ("slot", "card")
     kind = "peek"
     data = property(lambda self: {"slot": self.slot})
-    secret = property(lambda self: {"card": self.card})
-    secret_to = property(lambda self: 1 << self.seat)
+
+    def __init__(self, seat, slot, card):
+        self.seat, self.slot, self.card = seat, slot, card
 
 
-class SpyEvent(_LazyEvent):
+class SpyEvent(_SecretCard):
     """"spy": `seat` looked at `target`'s `slot` and saw `card` (secret to `seat`)."""
 
     __slots__ = ("target", "slot", "card")
     kind = "spy"
     data = property(lambda self: {"target": self.target, "slot": self.slot})
-    secret = property(lambda self: {"card": self.card})
-    secret_to = property(lambda self: 1 << self.seat)
+
+    def __init__(self, seat, target, slot, card):
+        self.seat, self.target, self.slot, self.card = seat, target, slot, card
+
+
+class KingSpyEvent(SpyEvent):
+    """"king_spy": the king's look at `target`'s `slot` (a swap with it may follow)."""
+
+    __slots__ = ()
+    kind = "king_spy"
 
 
 class SwapEvent(_LazyEvent):
@@ -174,6 +211,9 @@ class SwapEvent(_LazyEvent):
     data = property(lambda self: {"slot": self.slot, "target": self.target,
                                   "target_slot": self.target_slot})
 
+    def __init__(self, seat, slot, target, target_slot):
+        self.seat, self.slot, self.target, self.target_slot = seat, slot, target, target_slot
+
 
 class SkipEvent(_LazyEvent):
     """"skip_power": `seat` did not use `power` (public)."""
@@ -181,6 +221,9 @@ class SkipEvent(_LazyEvent):
     __slots__ = ("power",)
     kind = "skip_power"
     data = property(lambda self: {"power": self.power})
+
+    def __init__(self, seat, power):
+        self.seat, self.power = seat, power
 
 
 class InitialPeekEvent(_LazyEvent):
@@ -192,3 +235,6 @@ class InitialPeekEvent(_LazyEvent):
     data = property(lambda self: {"slots": list(self.slots)})
     secret = property(lambda self: {"cards": list(self.cards)})
     secret_to = property(lambda self: 1 << self.seat)
+
+    def __init__(self, seat, slots, cards):
+        self.seat, self.slots, self.cards = seat, slots, cards

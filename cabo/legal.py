@@ -59,61 +59,24 @@ def legal_actions(state, seat: int) -> list:
 
 def own_actions(state, seat: int) -> list:
     """`legal_actions` without the off-turn matches (Match, PairDiscard), same order."""
-    phase = state.phase
-    # (the common cases first: the player on turn with a full row; the lists are cached)
-    if phase == "turn":
-        if seat == state.current and not state.gives:
-            rules = state.rules
-            hand = state.hands[seat]
-            return [*_TURN_OPTIONS[
-                seat * 8 + (4 if state.deck else 0)
-                + (2 if rules.take_discard and state.discard
-                   and (None not in hand or hand.count(None) != len(hand)) else 0)
-                + (1 if rules.cabo_instead and state.caller is None
-                   and state.turns_done >= rules.cabo_min_rounds * len(state.seats) else 0)]]
-    elif phase == "drawn":
-        if seat == state.current and not state.gives:
-            hand = state.hands[seat]
-            if None not in hand:
-                options = _DRAWN_OPTIONS.get((
-                    seat, len(hand), state.most_equal if state.rules.multi_replace else 1,
-                    state.drawn_from == "deck"))
-                if options is not None:
-                    return [*options]
-    elif phase == "power":
-        if seat == state.current and not state.gives and len(state.seats) == state.n:
-            hands = state.hands
-            for hand in hands:
-                if None in hand:
-                    break
-            else:  # (every row full: the list is cached by the rows' lengths)
-                key = (seat, state.power, state.caller if state.rules.protect_caller else None,
-                       *map(len, hands))
-                options = _POWER_OPTIONS.get(key)
-                if options is None:
-                    options = _full_row_power_actions(seat, key[1], state.seats,
-                                                      tuple(map(len, hands)), key[2])
-                    if len(_POWER_OPTIONS) < 4096:
-                        _POWER_OPTIONS[key] = options
-                return [*options]
     if state.gives:
         return _give_actions(state, seat)
+    phase = state.phase
     if phase in _TURN_PHASES:
         return _turn_actions(state, seat) if seat == state.current else []
-    out = []
     if phase == "peek":
         if seat in state.seats and not state.peeked[seat]:
             rules = state.rules
-            out = list(_peek_actions(seat, rules.hand_size, rules.initial_peek,
-                                     rules.peek_count))
-        return out
-    if phase in ("round_over", "game_over"):
-        if phase == "round_over" and seat == HOST:
+            return list(_peek_actions(seat, rules.hand_size, rules.initial_peek,
+                                      rules.peek_count))
+        return []
+    out = []
+    if phase == "round_over":
+        if seat == HOST:
             out.append(_simple(NextRound, seat))
             if state.rules.game_end == "host":
                 out.append(_simple(EndGame, seat))
-        return out
-    if phase == "final" and seat in state.seats and not state.ready[seat]:
+    elif phase == "final" and seat in state.seats and not state.ready[seat]:
         out.append(_simple(Ready, seat))
     return out
 
@@ -141,37 +104,46 @@ def _peek_choices(size, how, count) -> tuple:
     return tuple(combinations(range(size), count))
 
 
-def cabo_allowed(state) -> bool:
-    """Whether Cabo may be called now (nobody has, and enough turns were played)."""
+def may_call_cabo(state) -> bool:
+    """Whether Cabo may be called now, at a turn's end or (where the rules allow) instead of
+    a turn: nobody has, and every player of the round had `cabo_min_rounds` turns."""
     return (state.caller is None
             and state.turns_done >= state.rules.cabo_min_rounds * len(state.seats))
 
 
+def may_take_discard(state, seat) -> bool:
+    """Whether `seat`, on turn, may take the top discard: the rules allow it, there is one,
+    and `seat` holds a card to replace with it."""
+    if not (state.rules.take_discard and state.discard):
+        return False
+    hand = state.hands[seat]
+    return None not in hand or hand.count(None) != len(hand)
+
+
 def _turn_actions(state, seat) -> list:
+    """The moves of the player on turn (nobody owes a card). The frequent lists are cached:
+    actions are immutable values."""
     phase = state.phase
     rules = state.rules
     if phase == "turn":
-        # (the few possible lists are cached per seat: actions are immutable values)
-        hand = state.hands[seat]
-        draw = bool(state.deck)
-        take = bool(rules.take_discard and state.discard and hand.count(None) != len(hand))
-        cabo = bool(rules.cabo_instead and state.caller is None
-                    and state.turns_done >= rules.cabo_min_rounds * len(state.seats))
-        return list(_TURN_OPTIONS[seat * 8 + draw * 4 + take * 2 + cabo])
+        return [*_TURN_OPTIONS[
+            seat * 8 + (4 if state.deck else 0) + (2 if may_take_discard(state, seat) else 0)
+            + (1 if rules.cabo_instead and may_call_cabo(state) else 0)]]
     if phase == "drawn":
         hand = state.hands[seat]
         most = state.most_equal if rules.multi_replace else 1
+        discard = state.drawn_from == "deck"
         if None not in hand:  # (a full row: cached by its length)
-            key = (seat, len(hand), most, state.drawn_from == "deck")
+            key = (seat, len(hand), most, discard)
             options = _DRAWN_OPTIONS.get(key)
             if options is None:
                 options = _DRAWN_OPTIONS[key] = _replace_options(
                     seat, tuple(range(len(hand))), most) + (
-                    (_simple(Discard, seat),) if key[3] or not hand else ())
-            return list(options)
+                    (_simple(Discard, seat),) if discard or not hand else ())
+            return [*options]
         own = state.occupied(seat)
         out = list(_replace_options(seat, tuple(own), most))
-        if state.drawn_from == "deck" or not own:
+        if discard or not own:
             out.append(_simple(Discard, seat))
         return out
     if phase == "power":
@@ -183,9 +155,9 @@ def _turn_actions(state, seat) -> list:
                 break
             lengths.append(len(hand))
         else:
-            return list(_full_row_power_actions(
+            return [*_full_row_power_actions(
                 seat, state.power, seats, tuple(lengths),
-                state.caller if rules.protect_caller else None))
+                state.caller if rules.protect_caller else None)]
         own = state.occupied(seat)
         return _power_actions(state, seat, own) + [_simple(SkipPower, seat)]
     own = state.occupied(seat)
@@ -205,8 +177,7 @@ def _peek_actions(seat, size, how, count) -> tuple:
     return tuple(InitialPeek(seat, slots) for slots in _peek_choices(size, how, count))
 
 
-_DRAWN_OPTIONS: dict = {}
-_POWER_OPTIONS: dict = {}  # (seat, power, protected seat, row lengths...): the power's moves
+_DRAWN_OPTIONS: dict = {}  # (seat, row length, most slots replaced, may discard): moves
 
 
 def _turn_options(seat, draw, take, cabo) -> tuple:
@@ -258,18 +229,20 @@ def power_allows(state, a) -> bool:
     if kind is PeekOwn:
         return power == "peek" and _holds(state, seat, a.slot)
     if kind is Spy or kind is KingSpy:
-        return (power == ("king" if kind is KingSpy else "spy") and a.target != seat
-                and a.target in state.seats and _holds(state, a.target, a.slot))
+        target = a.target
+        return (power == ("king" if kind is KingSpy else "spy") and type(target) is int
+                and target != seat and target in state.seats and _holds(state, target, a.slot))
     if kind is Swap:
+        target = a.target
         return (power not in ("peek", "spy", "king") and _holds(state, seat, a.slot)
-                and a.target != seat and a.target in state.seats and swappable(state, a.target)
-                and _holds(state, a.target, a.target_slot))
+                and type(target) is int and target != seat and target in state.seats
+                and swappable(state, target) and _holds(state, target, a.target_slot))
     return False
 
 
 def _holds(state, seat, slot) -> bool:
     hand = state.hands[seat]
-    return 0 <= slot < len(hand) and hand[slot] is not None
+    return type(slot) is int and 0 <= slot < len(hand) and hand[slot] is not None
 
 
 @lru_cache(maxsize=4096)

@@ -62,6 +62,12 @@ class Observation:
         return self.hands[self.seat]
 
 
+def drawn_knowers(state) -> int:
+    """The seats (a bit mask) that see the drawn card: everyone when it was taken from the
+    discard pile, else only the player who drew it (the rule's one home)."""
+    return state.all_mask if state.drawn_from == "discard" else 1 << state.current
+
+
 def observe(state, seat: int) -> Observation:
     """What `seat` knows now."""
     bit = 1 << seat
@@ -69,7 +75,7 @@ def observe(state, seat: int) -> Observation:
         tuple(None if c is None else ((c if k & bit else None), k) for c, k in zip(h, kn))
         for h, kn in zip(state.hands, state.known))
     drawn = state.drawn
-    visible = drawn is not None and (state.drawn_from == "discard" or state.current == seat)
+    visible = drawn is not None and drawn_knowers(state) >> seat & 1 == 1
     return Observation(
         seat=seat, rules=state.rules, n=state.n, seats=state.seats, round_no=state.round_no,
         dealer=state.dealer, first=state.first, phase=state.phase, current=state.current,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from math import erf, sqrt
 
+from ..observation import drawn_knowers
 from ..state import card_tables
 
 UNKNOWN = -1
@@ -269,7 +270,7 @@ def from_state(state, seat: int) -> View:
     v.discard = discard
     v.deck_size = len(state.deck)
     drawn = state.drawn
-    if drawn is not None and state.drawn_from != "discard" and state.current != seat:
+    if drawn is not None and not drawn_knowers(state) >> seat & 1:
         drawn = None
     v.drawn = drawn
     v.gives = state.gives
