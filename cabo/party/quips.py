@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from ..schema import RNG_STATE, set_rng_state
+from ..schema import RNG_STATE, Int, List, Record, Tuple, rng_state, set_rng_state
 
 LINES = {"cabo_won": 5, "cabo_lost": 5, "other_cabo": 5, "penalty": 5, "good_match": 5,
          "swapped": 5, "kamikaze": 4}
@@ -49,8 +49,14 @@ def situations(events, bots, n: int) -> list:
     return out
 
 
+STEP = Int(-10**9, 10**9)
+
+
 class QuipMaker:
     """Its own seeded generator and the pacing memory; saved with the game."""
+
+    STATE = Record({"rng": RNG_STATE, "step": STEP, "last": STEP,
+                    "last_by": List(Tuple(Int(0, 5), STEP), 6)})  # the schema of `to_dict()`
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed * 7919 + 17)
@@ -73,19 +79,16 @@ class QuipMaker:
         return None
 
     def to_dict(self) -> dict:
-        version, internal, gauss = self.rng.getstate()
-        return {"rng": [version, list(internal), gauss], "step": self.step, "last": self.last,
+        return {"rng": rng_state(self.rng), "step": self.step, "last": self.last,
                 "last_by": [[s, k] for s, k in sorted(self.last_by.items())]}
 
-    def load(self, d) -> None:
-        """Restore `to_dict` output; ValueError when damaged."""
-        try:
-            RNG_STATE.check(d["rng"], "the quips' generator")  # (words in range, 625 of them)
-            set_rng_state(self.rng, d["rng"])
-            self.step, self.last = int(d["step"]), int(d["last"])
-            self.last_by = {int(s): int(k) for s, k in d["last_by"]}
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"party: damaged quip state ({exc})") from None
+    def load(self, d, path: str = "quips") -> None:
+        """Restore `to_dict` output; cabo.schema.Invalid (a ValueError) if it does not fit
+        STATE."""
+        self.STATE.check(d, path)
+        set_rng_state(self.rng, d["rng"])
+        self.step, self.last = d["step"], d["last"]
+        self.last_by = {s: k for s, k in d["last_by"]}
 
 
 def line_key(line: str) -> str:

@@ -9,6 +9,10 @@ quips, achievements and awards only with `rules.extras`.
 
 from __future__ import annotations
 
+import copy
+from functools import lru_cache
+
+from ..schema import Bool, Enum, Int, List, Num, Optional, Record, Tuple
 from . import quips
 from .reactions import RateLimit
 
@@ -235,8 +239,39 @@ class PartyTracker:
 
     @classmethod
     def from_dict(cls, d, rules, n, bots=(), seed=0) -> "PartyTracker":
-        """A tracker from `to_dict` output; ValueError when the data do not fit the game."""
-        from .load import load_tracker
+        """A tracker from `to_dict` output; cabo.schema.Invalid (a ValueError) when the data
+        do not fit `saved_schema(n)`."""
+        saved_schema(n).check(d, "party")
+        d = copy.deepcopy(d)
         tracker = cls(rules, n, bots, seed)
-        load_tracker(tracker, d)
+        tracker.counts = d["counts"]
+        tracker.chain = d.get("chain")
+        tracker.landed_ms = d.get("landed_ms")
+        tracker.start_pending = d.get("start_pending", False)
+        tracker.marks = [sorted(set(m)) for m in d["marks"]]
+        tracker.noses = {s: last for s, last in d["noses"]}
+        tracker.rounds = d["rounds"]
+        tracker.quips.load(d["quips"], "party.quips")
+        tracker.recorded = d["recorded"]
+        tracker.recorded_end = d.get("recorded_end", False)
         return tracker
+
+
+@lru_cache(maxsize=8)
+def saved_schema(n: int) -> Record:
+    """The schema (cabo.schema) of `PartyTracker.to_dict()` in a game of `n` seats."""
+    seat, count, rounds = Int(0, n - 1), Int(0, 10**9), Int(1, 10**9)
+    per_seat = List(count, n, n)
+    counters = {k: per_seat for k in COUNTERS}
+    counters["fastest"] = List(Optional(count), n, n)
+    counters["earned"] = List(Tuple(seat, Enum(*ACHIEVEMENTS)), 10**4)
+    award = Tuple(Enum(*AWARDS), List(seat, n, 1), count)
+    summary = Record({"round_no": rounds, "caller": Optional(seat), "lost": Bool(),
+                      "awards": List(award, len(AWARDS)), **counters})
+    return Record(
+        {"counts": Record(counters), "marks": List(List(seat, n), n, n),
+         "noses": List(Tuple(seat, rounds), n), "rounds": List(summary, ROUNDS_KEPT),
+         "quips": quips.QuipMaker.STATE, "recorded": count},
+        optional={"chain": Optional(Tuple(seat, rounds)),
+                  "landed_ms": Optional(Num(-1e300, 1e300)), "start_pending": Bool(),
+                  "recorded_end": Bool()})
