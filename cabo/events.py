@@ -38,10 +38,8 @@ class Event:
 
     def view(self, seat: int | None) -> dict:
         """What `seat` saw (None: a spectator who saw only public data)."""
-        d = {"kind": self.kind, "seat": self.seat, **self.data}
-        if self.secret and seat is not None and self.secret_to >> seat & 1:
-            d.update(self.secret)
-        return d
+        return seen_by({"kind": self.kind, "seat": self.seat, **self.data}, self.secret,
+                       self.secret_to, seat)
 
     def view_all(self) -> dict:
         """The perfect-information view, for tests and the oracle only."""
@@ -49,6 +47,16 @@ class Event:
 
     def __repr__(self) -> str:
         return f"Event({self.view_all()!r})"
+
+
+def seen_by(public: dict, secret: dict | None, secret_to: int, seat: int | None) -> dict:
+    """The one redaction: what `seat` (None: a spectator) saw of an event whose public view
+    is `public` (not changed) and whose `secret` only the seats in the mask `secret_to` saw.
+    Events, the session's log and the host's messages to its guests all read it."""
+    view = dict(public)
+    if secret and seat is not None and secret_to >> seat & 1:
+        view.update(secret)
+    return view
 
 
 class SharedEvent(Event):

@@ -16,6 +16,7 @@ from .actions import EndGame, NextRound
 from .bots import LEVELS, make_bot
 from .engine import apply, legal_actions, new_game, to_move
 from .errors import IllegalAction, SaveError
+from .events import seen_by
 from .matching import may_match
 from .observation import observe
 from .party import PartyTracker
@@ -207,13 +208,7 @@ class Session:
 
     def log_for(self, seat) -> list:
         """The log as `seat` saw it (None: public only)."""
-        out = []
-        for entry in self.log:
-            view = dict(entry["public"])
-            if entry["secret"] and seat is not None and entry["to"] >> seat & 1:
-                view.update(entry["secret"])
-            out.append(view)
-        return out
+        return [seen_by(e["public"], e["secret"], e["to"], seat) for e in self.log]
 
     # -- saving ---------------------------------------------------------------------------
     def to_json(self) -> str:
@@ -308,7 +303,7 @@ def _load_asked(session, saved) -> None:
 
 
 def _load_party(session, saved) -> None:
-    if saved is not None:  # cabo.party.load checks every value (ValueError otherwise)
+    if saved is not None:  # checked against cabo.party.tracker.saved_schema (Invalid otherwise)
         session.party = PartyTracker.from_dict(saved, session.state.rules, session.state.n,
                                                session.bots, session.seed)
 
@@ -333,7 +328,7 @@ SAVE_PARTS = {
     "last_viewer": Part(Optional(SEAT), lambda s: s.last_viewer, _load_viewer),
     "look": Part(Optional(LOOK), lambda s: s.look, _load_look),
     "asked": Part(List(Tuple(SEAT, Int(0, 10**9)), 6), _dump_asked, _load_asked),
-    # the extras (cabo.party); bounded here, every value checked by cabo/party/load.py
+    # the extras (cabo.party); bounded here, every value checked by party.tracker.saved_schema
     "party": Part(Map(Json(5, 1000), 32), lambda s: s.party.to_dict(), _load_party, None),
 }
 HEAD = Record({"schema": Any()}, extra=Any(), max_extra=len(SAVE_PARTS) + 8)

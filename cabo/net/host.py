@@ -30,6 +30,7 @@ from ..actions import OFF_TURN, action_from_dict
 from ..bots import make_bot
 from ..engine import to_move
 from ..errors import IllegalAction
+from ..events import seen_by
 from ..session import Seat
 from ..party import shown
 from . import protocol
@@ -280,7 +281,4 @@ def _index_after(log, entry) -> int:
 
 def _entry_view(entry, seat) -> dict:
     """A log entry as `seat` saw it (Session.log_for for one entry)."""
-    view = dict(entry["public"])
-    if entry["secret"] and entry["to"] >> seat & 1:
-        view.update(entry["secret"])
-    return view
+    return seen_by(entry["public"], entry["secret"], entry["to"], seat)
