@@ -1,5 +1,5 @@
 """States of medium self-play, for the tests that check a fast path of the policy against
-its plain definition at every step (test_bots_policy_paths.py, test_bots_fused.py)."""
+its plain definition at every step (test_bots_policy_paths.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The policy's fast paths play and score exactly what its plain definitions say.
 
-`decide`/`decide_own` find the first best move without listing the scores, `best_swap` works
+`decide` is the first best of `score` (for the legal list and the own moves alike), the View
+of the State scores like the View of the observation, `best_swap` works
 in one pass per card, the View caches its estimates, the discard pile's sums and kind counts
 are memoized by its cards (knowledge.discard_stats) and replace_base looks for groups of
 equal cards only when two known cards are equal: each is checked here against the
@@ -19,8 +20,7 @@ from cabo import PRESETS, legal_actions, new_game
 from cabo.bots import knowledge
 from cabo.bots.hard import HARD
 from cabo.bots.knowledge import from_obs, from_state
-from cabo.bots.policy import (MEDIUM, _kinds, best_swap, decide, decide_own, draw_gain,
-                              replace_base, score)
+from cabo.bots.policy import MEDIUM, _kinds, best_swap, decide, draw_gain, replace_base, score
 from cabo.engine import own_actions
 from medium_play import states
 from cabo.observation import observe
@@ -85,9 +85,14 @@ def test_fast_paths_agree_with_the_plain_policy(preset, n):
         for state, seat in states(preset, n, seed):
             legal, own = legal_actions(state, seat), own_actions(state, seat)
             for prm in (MEDIUM, HARD):
-                expected = first_best(score(from_state(state, seat), legal, prm))
+                scored = score(from_state(state, seat), legal, prm)
+                expected = first_best(scored)
                 assert decide(from_state(state, seat), legal, prm) == expected
-                assert decide_own(from_state(state, seat), own, prm) == expected
+                assert decide(from_state(state, seat), own, prm) == expected
+                # the View of the observation scores every move alike, to the last bit
+                assert [(repr(sc), a) for sc, a in score(from_obs(observe(state, seat)),
+                                                         own, prm)] == [
+                    (repr(sc), a) for sc, a in scored]
                 v = from_state(state, seat)
                 assert best_swap(v, prm) == plain_best_swap(from_state(state, seat), prm)
             for prm in (MEDIUM, HARD):
@@ -141,7 +146,7 @@ def test_a_pile_grown_by_a_card_is_counted_from_the_shorter_piles_entry(preset):
         pile = cards[:n]
         had_shorter = n > 1 and tuple(pile[:-1]) in knowledge._DISCARDS[1]
         entry = knowledge.discard_stats(values, pile)
-        if entry[3] is None:   # (as policy.draw_gain and fused._turn store them)
+        if entry[3] is None:   # (as policy.draw_gain stores them)
             entry[2], entry[3] = fresh(pile)[2:]
         else:
             derived += bool(had_shorter)

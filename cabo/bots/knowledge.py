@@ -64,7 +64,7 @@ class View:
         self.sw = None          # (params, policy.best_swap) likewise
         self.est = None         # value() of every slot, per owner (see row), once asked for
         self.sums = None        # est_sum per owner, once asked for
-        self.own = None         # policy._own_row: a summary of our row, once asked for
+        self.own = None         # policy._own_summary of our row, once asked for
         k = count - seen_cnt
         self.unseen = k
         if k <= 0:

@@ -40,110 +40,13 @@ MEDIUM = Params()
 
 
 def decide(v, legal, prm=MEDIUM):
-    """The best own move (legal must not be empty); the first of equal ones."""
-    return decide_own(v, _own_moves(legal), prm)
-
-
-def decide_own(v, moves, prm=MEDIUM):
-    """`decide` for a list without off-turn moves (`engine.own_actions`): the move of the
-    highest score of `score`, the first of equal ones, without listing the scores."""
-    phase = v.phase
-    if phase == "turn" and not v.gives:
-        best = best_a = None
-        for a in moves:
-            t = type(a)
-            if t is DrawDeck:
-                sc = draw_gain(v, prm)
-            elif t is TakeDiscard:
-                sc = best_replace(v, v.values[v.discard[-1]], prm)[0] - prm.take_margin
-            elif t is CallCabo:
-                sc = _cabo_score(v, prm)
-            else:
-                sc = -50.0
-            if best_a is None or sc > best:
-                best, best_a = sc, a
-        return best_a
-    if phase == "drawn" and not v.gives:
-        return _decide_drawn(v, moves, prm)
-    if phase == "power" and not v.gives:
-        return _decide_power(v, moves, prm)
-    scored = score(v, moves, prm)
+    """The best own move in `legal` (not empty): the first of the highest `score`."""
+    scored = score(v, legal, prm)
     best = scored[0]
     for item in scored:
         if item[0] > best[0]:
             best = item
     return best[1]
-
-
-def _decide_drawn(v, moves, prm):
-    """decide_own for a drawn card: the scores of `_drawn`, the first best."""
-    values = v.values
-    value = values[v.drawn]
-    me = v.seat
-    row = v.cards[me]
-    mean, bonus = v.mean, prm.info_bonus
-    best = best_a = None
-    for a in moves:
-        t = type(a)
-        if t is Replace:
-            c = row[a.slots[0]]
-            sc = values[c] - value + 0.0 if c >= 0 else mean - value + bonus
-        elif t is Several:
-            known = [values[c] for c in row if c is not None and c >= 0]
-            if len(set(known)) == len(known):
-                continue     # (no two equal known cards: replace_base's group is one slot)
-            worth, group = replace_base(v, prm)
-            if group is None or len(group) < 2:
-                continue
-            multi = Replace(me, group)
-            if multi not in a:
-                continue
-            sc, a = worth - value, multi
-        elif t is Discard:
-            sc = power_gain(v, v.powers[v.drawn] if v.drawn_from == "deck" else None, prm)
-        else:
-            continue
-        if best_a is None or sc > best:
-            best, best_a = sc, a
-    return moves[0] if best_a is None else best_a
-
-
-def _decide_power(v, moves, prm):
-    """decide_own for a power (phase "power"): the scores of `_power`, the first best."""
-    peek = None
-    for i, c in enumerate(v.cards[v.seat]):
-        if c is not None and c < 0:
-            peek = i
-            break
-    spy = _UNSET
-    swap = best_swap(v, prm) if v.power in ("swap", "king") else None
-    best = best_a = None
-    for a in moves:
-        t = type(a)
-        if t is Swap:
-            sc = (swap[0] if swap is not None and swap[1] == a.slot and swap[2] == a.target
-                  and swap[3] == a.target_slot else -5.0)
-        elif t is SkipPower:
-            sc = 0.0
-        elif t is PeekOwn:
-            sc = prm.peek_value if a.slot == peek else -1.0
-        elif t is Spy:
-            if spy is _UNSET:
-                spy = _spy_target(v)
-            sc = (prm.spy_value if spy is not None and spy[0] == a.target
-                  and spy[1] == a.slot else -1.0)
-        elif t is KingSpy:
-            if spy is _UNSET:
-                spy = _spy_target(v)
-            sc = _king_spy_score(v, a, spy, swap, prm)
-        elif t is KingSwap:
-            o, j = v.king_target
-            sc = v.row(v.seat)[a.slot] - v.row(o)[j]
-        else:
-            continue
-        if best_a is None or sc > best:
-            best, best_a = sc, a
-    return best_a if best_a is not None else score(v, moves, prm)[0][1]
 
 
 def rank(v, legal, prm=MEDIUM) -> list:
@@ -291,19 +194,19 @@ def replace_base(v, prm) -> tuple:
 
     The worth of one slot is its estimate (plus the information bonus if unknown); of a
     known group of equal cards (multi-replace), their sum. Worth -99 without own cards.
-    (The same pass over our row notes what best_swap and est_sum need of it.)
     """
     hit = v.rb
     if hit is not None and hit[0] is prm:
         return hit[1]
-    if v.own is None:
-        return _own_row(v, prm)
     best, best_slots = -99.0, None
     bonus = prm.info_bonus
-    for i, x in enumerate(v.row(v.seat)):
+    cards = v.cards[v.seat]
+    i = -1
+    for x in v.row(v.seat):
+        i += 1
         if x is None:
             continue
-        worth = x + (bonus if v.cards[v.seat][i] < 0 else 0.0)
+        worth = x + (bonus if cards[i] < 0 else 0.0)
         if worth > best:
             best, best_slots = worth, (i,)
     result = _multi_replace(v, best, best_slots)
@@ -325,57 +228,27 @@ def _multi_replace(v, best, best_slots) -> tuple:
     return best, best_slots
 
 
-def _own_row(v, prm) -> tuple:
-    """One pass over our row: our estimates (`View.row`) and est_sum; v.own = (highest
-    estimate and its first slot, highest known value and its first slot, the first unknown
-    slot); and replace_base for `prm`, which it returns."""
-    values = v.values
-    mean = v.mean
-    bonus = prm.info_bonus
-    top = i_top = known = i_known = i_unknown = None
-    best, best_slots = -99.0, None
-    est = []
-    add = est.append
-    knowns = []
-    total, unknowns = 0.0, 0
-    i = -1
-    for c in v.cards[v.seat]:
-        i += 1
-        if c is None:
-            add(None)
-            continue
-        if c >= 0:
-            x = values[c]
-            knowns.append(x)
-            if known is None or x > known:
-                known, i_known = x, i
-            worth = x + 0.0
-        else:
-            x = mean
-            unknowns += 1
-            if i_unknown is None:
+def _own_summary(v) -> tuple:
+    """(highest estimate, its first slot, highest known value, its first slot, the first
+    unknown slot) of our row (None where there is none), once per View."""
+    own = v.own
+    if own is None:
+        top = i_top = known = i_known = i_unknown = None
+        cards = v.cards[v.seat]
+        i = -1
+        for x in v.row(v.seat):
+            i += 1
+            if x is None:
+                continue
+            if cards[i] >= 0:
+                if known is None or x > known:
+                    known, i_known = x, i
+            elif i_unknown is None:
                 i_unknown = i
-            worth = mean + bonus
-        add(x)
-        total += x
-        if top is None or x > top:
-            top, i_top = x, i
-        if worth > best:
-            best, best_slots = worth, (i,)
-    v.own = (top, i_top, known, i_known, i_unknown)
-    rows = v.est
-    if rows is None:
-        rows = v.est = [None] * len(v.cards)
-    rows[v.seat] = est
-    sums = v.sums
-    if sums is None:
-        sums = v.sums = [None] * len(v.cards)
-    sums[v.seat] = (total, unknowns)
-    result = (best, best_slots)
-    if v.rules.multi_replace and len(knowns) >= 2 and len(set(knowns)) < len(knowns):
-        result = _multi_replace(v, best, best_slots)   # (2+ known cards of one value)
-    v.rb = (prm, result)
-    return result
+            if top is None or x > top:
+                top, i_top = x, i
+        own = v.own = (top, i_top, known, i_known, i_unknown)
+    return own
 
 
 def best_replace(v, value, prm) -> tuple:
@@ -425,10 +298,6 @@ def power_gain(v, power, prm) -> float:
     return max(gain, 0.0)
 
 
-def _own_unknown(v) -> list:
-    return [i for i, c in enumerate(v.cards[v.seat]) if c is not None and c < 0]
-
-
 def _has_own_unknown(v) -> bool:
     for c in v.cards[v.seat]:
         if c is not None and c < 0:
@@ -464,10 +333,6 @@ def _spy_target(v):
     return None
 
 
-def _swappable(v, o) -> bool:
-    return not (v.rules.protect_caller and o == v.caller)
-
-
 def best_swap(v, prm) -> tuple:
     """(gain, own slot, owner, slot) of the best blind swap; gain -99 if none."""
     hit = v.sw
@@ -486,9 +351,7 @@ def _best_swap(v, prm) -> tuple:
     unknown own cards have the same estimate), whichever gains more (the first on a tie)."""
     me = v.seat
     margin = prm.swap_margin
-    if v.own is None:
-        _own_row(v, prm)
-    top, i_top, known, i_known, i_unknown = v.own
+    top, i_top, known, i_known, i_unknown = _own_summary(v)
     unknown = v.mean
     best, bi, bo, bj = -99.0, None, None, None
     if top is None:
@@ -497,6 +360,8 @@ def _best_swap(v, prm) -> tuple:
     values, mean = v.values, v.mean
     kept = mean * OWNER_KNOWN_SHARE
     sums = v.sums
+    if sums is None:
+        sums = v.sums = [None] * len(v.cards)
     for o in v.seats:
         if o == me or (protect and o == caller):
             continue
