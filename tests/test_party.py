@@ -328,3 +328,27 @@ def test_party_state_round_trips_and_damage_is_a_save_error():
     d = json.loads(text)
     del d["party"]  # a save from before the extras: they start fresh
     assert Session.from_json(json.dumps(d)).party.marked_by(0) == []
+
+
+def test_the_party_schema_refuses_what_to_dict_never_writes():
+    """The saved extras are checked against party.tracker.saved_schema(n): a save round-trips,
+    and a list of the wrong length, an unknown field, a seat outside the game or a bad round
+    summary is refused (cabo.schema.Invalid, a ValueError) before the tracker is built."""
+    import copy
+
+    from cabo.party.tracker import PartyTracker
+    from cabo.schema import Invalid
+    s = table([[9, 2, 3, 4], [1, 1, 7, 8], [10, 12, 12, 13]], discard=[9])
+    notes_of(s, Match(1, 0, 0), Give(1, 0))
+    saved = json.loads(json.dumps(s.party.to_dict()))
+    rules, n = s.state.rules, s.state.n
+    assert PartyTracker.from_dict(saved, rules, n).to_dict() == saved
+    damages = (lambda d: d["counts"]["matched"].append(0), lambda d: d.update(extra=1),
+               lambda d: d["noses"].append([n, 1]), lambda d: d["marks"][0].append(n),
+               lambda d: d["rounds"].append({"round_no": 1}),
+               lambda d: d["quips"].update(step="3"), lambda d: d.pop("recorded"))
+    for damage in damages:
+        d = copy.deepcopy(saved)
+        damage(d)
+        with pytest.raises(Invalid):
+            PartyTracker.from_dict(d, rules, n)
