@@ -200,15 +200,11 @@ def replace_base(v, prm) -> tuple:
         return hit[1]
     best, best_slots = -99.0, None
     bonus = prm.info_bonus
-    cards = v.cards[v.seat]
-    i = -1
-    for x in v.row(v.seat):
-        i += 1
-        if x is None:
-            continue
-        worth = x + (bonus if cards[i] < 0 else 0.0)
-        if worth > best:
-            best, best_slots = worth, (i,)
+    for i, (x, c) in enumerate(zip(v.row(v.seat), v.cards[v.seat])):
+        if x is not None:
+            worth = x + (bonus if c < 0 else 0.0)
+            if worth > best:
+                best, best_slots = worth, (i,)
     result = _multi_replace(v, best, best_slots)
     v.rb = (prm, result)
     return result
@@ -234,13 +230,10 @@ def _own_summary(v) -> tuple:
     own = v.own
     if own is None:
         top = i_top = known = i_known = i_unknown = None
-        cards = v.cards[v.seat]
-        i = -1
-        for x in v.row(v.seat):
-            i += 1
+        for i, (x, c) in enumerate(zip(v.row(v.seat), v.cards[v.seat])):
             if x is None:
                 continue
-            if cards[i] >= 0:
+            if c >= 0:
                 if known is None or x > known:
                     known, i_known = x, i
             elif i_unknown is None:
