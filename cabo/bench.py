@@ -52,31 +52,15 @@ LEVELS = ("random", "greedy", "easy", "medium", "hard")
 
 def random_rounds_per_second(rules_name: str, n: int, seconds: float, seed: int = 1) -> tuple:
     """Scored rounds per second of uniformly random play: (per wall second, per CPU second)."""
-    rules = PRESETS[rules_name]
     rng = random.Random(seed)
     rand = rng.random
-    rounds = 0
-    game = 0
-    state = new_game(rules, n, seed)
-    t0, c0 = time.perf_counter(), time.process_time()
-    deadline = t0 + seconds
-    while True:
-        phase = state.phase
-        if phase == "round_over":
-            rounds += 1
-            if rounds % 64 == 0 and time.perf_counter() > deadline:
-                break
-            apply(state, NextRound(0))
-        elif phase == "game_over":
-            rounds += 1
-            game += 1
-            state = new_game(rules, n, seed + game)
-        else:
-            seat = to_move(state)[0]
-            moves = own_actions(state, seat)
-            move = moves[int(rand() * len(moves))]
-            apply(state, move.sample(rng) if type(move) is Several else move)
-    return rounds / (time.perf_counter() - t0), rounds / (time.process_time() - c0)
+
+    def uniform(state, moves):
+        move = moves[int(rand() * len(moves))]
+        return move.sample(rng) if type(move) is Several else move
+
+    _, rounds, _, wall, cpu = _play(PRESETS[rules_name], n, seed, uniform, seconds)
+    return rounds / wall, rounds / cpu
 
 
 def long_round_move(state, moves, rand):
@@ -118,60 +102,40 @@ def long_round_turns_per_second(seconds: float, seed: int = 1, trusted: bool = F
 
 def _long_round_play(seconds: float, seed: int = 1, trusted: bool = False,
                      max_rounds: int | None = None) -> tuple:
-    """The loop of `long_round_turns_per_second`: (turns, rounds, last state, wall s, CPU s).
-    Every step asks `own_actions` of the seat to move and applies the move (strict `apply`
-    unless `trusted`). At a turn's start and with a drawn card that seat is `state.current`,
-    the player on turn, read directly as a driver that deals the turns knows it (cabo-rl's
-    loop passes `who`); elsewhere `to_move` says. The policy is `long_round_move`, inlined;
-    tests/test_bench.py plays the plain version (to_move at every step) and checks that both
-    play the same moves. `max_rounds`: stop after that many rounds instead (tests)."""
+    """The loop of `long_round_turns_per_second`: `long_round_move` for every seat, official
+    rules, 2 players (see `_play`)."""
+    rand = random.Random(seed).random
+    return _play(PRESETS["official"], 2, seed, lambda state, moves: long_round_move(
+        state, moves, rand), seconds, trusted, max_rounds)
+
+
+def _play(rules, n, seed, choose, seconds, trusted=False, max_rounds=None) -> tuple:
+    """Play games of `rules` for `seconds` (or `max_rounds` rounds, tests): every step asks
+    `own_actions` of the seat the game waits for and applies `choose(state, moves)` (strict
+    `apply` unless `trusted`); the host deals the next round, a finished game is replaced by
+    a new one. (turns, rounds, last state, wall s, CPU s); a round counts when it is scored."""
     step = apply_trusted if trusted else apply
-    rules = PRESETS["official"]
-    rng = random.Random(seed)
-    rand = rng.random
     turns = rounds = game = 0
-    state = new_game(rules, 2, seed)
+    state = new_game(rules, n, seed)
     t0, c0 = time.perf_counter(), time.process_time()
     deadline = t0 + seconds
     while True:
         phase = state.phase
-        if phase == "turn":
-            turns += 1
-            moves = own_actions(state, state.current)
-            move = moves[-1]  # (DrawDeck, TakeDiscard, CallCabo, each where allowed)
-            if type(move) is CallCabo:
-                if not (rand() < 0.05 or len(moves) == 1):
-                    move = (moves[1] if rand() < 0.5 else moves[0]) if len(moves) == 3 \
-                        else moves[0]
-            elif len(moves) == 2:
-                move = moves[1] if rand() < 0.5 else moves[0]
-        elif phase == "drawn":
-            moves = own_actions(state, state.current)
-            move = moves[-1]
-            if not (type(move) is Discard and rand() < 0.5):
-                singles = len(moves) - 1 if type(move) is Discard else len(moves)
-                if singles and type(moves[singles - 1]) is Several:
-                    singles -= 1
-                if singles:
-                    move = moves[int(rand() * singles)]
-        elif phase == "round_over":
+        if phase == "round_over":
             rounds += 1
             if max_rounds is None:
                 if rounds % 16 == 0 and time.perf_counter() > deadline:
                     break
             elif rounds >= max_rounds:
                 break
-            apply(state, own_actions(state, to_move(state)[0])[0])  # (NextRound)
-            continue
+            apply(state, NextRound(0))
         elif phase == "game_over":
             rounds += 1
             game += 1
-            state = new_game(rules, 2, seed + game)
-            continue
+            state = new_game(rules, n, seed + game)
         else:
-            moves = own_actions(state, to_move(state)[0])
-            move = moves[int(rand() * len(moves))]
-        step(state, move)
+            turns += phase == "turn"
+            step(state, choose(state, own_actions(state, to_move(state)[0])))
     return turns, rounds, state, time.perf_counter() - t0, time.process_time() - c0
 
 
