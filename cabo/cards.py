@@ -1,4 +1,4 @@
-"""Cards and decks (RULES.md, "Cards").
+"""Cards and decks (docs/RULES.md, "Cards").
 
 A game's cards are numbered 0..N-1 once, when the game starts: the card id indexes the tuple
 built by `build_cards`, which depends only on the rules and the number of players, so a saved

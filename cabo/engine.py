@@ -1,4 +1,4 @@
-"""Applying actions: the turn, powers, Cabo (RULES.md, "Deal", "A turn", "Cabo").
+"""Applying actions: the turn, powers, Cabo (docs/RULES.md, "Deal", "A turn", "Cabo").
 
 `apply(state, action)` checks the action, changes the state and returns the events; legal.py
 lists what each seat may do (`legal_actions`, re-exported here with `to_move`). An illegal action raises

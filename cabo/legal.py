@@ -1,4 +1,4 @@
-"""What each seat may do now: `to_move`, `legal_actions`, `own_actions` (RULES.md, "A turn").
+"""What each seat may do now: `to_move`, `legal_actions`, `own_actions` (docs/RULES.md, "A turn").
 
 Actions come in a stable order: a seat's own moves first (in the order below), then the
 off-turn matches of matching.py. engine.py applies them; its checks use the same helpers, so

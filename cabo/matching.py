@@ -1,4 +1,4 @@
-"""Matching: "Einwerfen", "Ablage angleichen", "Drauflegen" (RULES.md, "Matching").
+"""Matching: "Einwerfen", "Ablage angleichen", "Drauflegen" (docs/RULES.md, "Matching").
 
 A card thrown onto the top discard must have the same value. The top discard may be matched
 while `state.match_target` names it: set when a card lands on the pile, cleared when the

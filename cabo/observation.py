@@ -1,4 +1,4 @@
-"""Observation: exactly what one seat may know (DESIGN.md, "Hidden information").
+"""Observation: exactly what one seat may know (docs/DESIGN.md, "Hidden information").
 
 A seat sees every public fact (pile sizes, the whole discard pile, who looked at which slot,
 scores) and the cards it has seen since they last moved out of sight. Knowledge of a card

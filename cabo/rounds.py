@@ -1,6 +1,6 @@
 """Round life cycle: deal, reshuffle, reveal and score, and the next round's deal.
 
-Implements RULES.md "Deal", the reshuffle of "A turn", and applies scoring.py's results.
+Implements docs/RULES.md "Deal", the reshuffle of "A turn", and applies scoring.py's results.
 Only these functions draw from the game's generator: the shuffle of each deal and reshuffle,
 and the random first player or dealer.
 """

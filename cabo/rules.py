@@ -1,4 +1,4 @@
-"""Rules: every option of RULES.md in one frozen dataclass, and the five presets.
+"""Rules: every option of docs/RULES.md in one frozen dataclass, and the five presets.
 
 The engine reads these values and never asks which preset it plays. A preset plus overrides
 gives a custom rule set: `preset("party", hand_size=5)`.

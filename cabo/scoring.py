@@ -1,4 +1,4 @@
-"""Round scoring, game end and the next first player (RULES.md, "Scoring a round", "Game end").
+"""Round scoring, game end and the next first player (docs/RULES.md, "Scoring a round", "Game end").
 
 Pure functions of the rules and the round's sums; `rounds.py` applies them to the state.
 Decisions where the texts are silent:

@@ -37,28 +37,16 @@ WORLD_COST = 3           # and dealing a world as this many
 EARLY_WORLDS = 24        # a search may stop early from this many worlds on, checked every
 EARLY_EVERY = 8          # this many worlds, when the policy's choice leads every other
 EARLY_Z = 2.0            # candidate by this many standard errors (see HardBot._settled)
-# Rollout horizon. In 2-player games scored "official" or "caller" without matches of
+# Rollout horizon: in 2-player games scored "official" or "caller" without matches of
 # foreign cards (official, standard52), a rollout is cut after CUT_ACTIONS actions (about
 # two turns each) and judged by the true sums of that world (rollout.reward of an
-# unfinished round); else it is played to the end of the round (FULL_ACTIONS at most).
-# Measured offline on pools of 240-360 worlds per searched position (medium self-play
-# positions; every candidate played to the end of the round in every world, its reward
-# recorded at several cuts; a decision taken from half of the worlds with the real budget
-# and judged by its round-win share in the other half, played to the end), gain in round
-# wins per searched decision of the cut over the full rollout, in points:
-#   official 2p +0.13 +- 0.05 (202 positions) and +0.16 +- 0.11 (65 more),
-#   standard52 2p +0.47 +- 0.15 (49), hut 2p -0.01 +- 0.10 (81), party 2p -0.17 +- 0.10 (78),
-#   single 2p -2.9 +- 0.6 (63: its finished rounds are scored by the win alone, so a cut
-#   rollout's sums are on another scale), official 4p (24 actions) -1.1 +- 0.5 (10).
-# A cut rollout also costs fewer steps: about 1.4 times the worlds for the same budget.
+# unfinished round); else it is played to the end of the round (FULL_ACTIONS at most). The
+# cut wins more rounds where it is used and fewer elsewhere (docs/speed.md, "rollout horizon").
 CUT_ACTIONS = 12
 FULL_ACTIONS = 150
 # With more than two players the budget shrinks to 2/n of the nominal one (3 players: 2/3,
-# 4 players: 1/2), so that a full-budget decision takes about as long at every table: the
-# policy decides for more seats in every step (CPU ms of hard's decisions at seat 0 against
-# medium, official, `simulations` 160, p95 100 / 157 / 199 ms with 2 / 3 / 4 players, about
-# 21 / 32 / 40 us per budget step). With 2 hard bots beside a person the page's thinking p95
-# was 360 ms (tools/bench_thinking --bots 2), 1.5 times the 2-player figure.
+# 4 players: 1/2): the policy decides for more seats in every step, and a full-budget
+# decision should take about as long at every table (docs/speed.md, "budget per player count").
 BUDGET_SEATS = 2
 
 
@@ -68,10 +56,8 @@ def horizon(rules, n: int) -> int:
         return CUT_ACTIONS
     return FULL_ACTIONS
 # The hard bot's own policy (candidates, unsearched decisions, its own seat in rollouts):
-# medium's, tuned by self-play against medium (python -m tools.tune_policy, 4,000 rounds per
-# value, official 2p): official Cabo threshold 0.65 won 51.2 % and 0.55 (medium) 49.8-50.5 %,
-# improve 3.0-3.5 50.5-50.9 % against 48.6 % at 0.5: small gains, medium is near a local
-# optimum of its own parameters.
+# medium's, with the Cabo threshold and `improve` tuned by self-play against medium
+# (docs/speed.md, "its own parameters").
 HARD = Params(improve=3.0, cabo_p={"official": 0.65, "caller": 0.65, "hut": 0.65,
                                    "single": 0.55})
 

@@ -18,8 +18,8 @@ from ..state import card_tables
 
 UNKNOWN = -1
 # A card its owner knows but we do not is probably better than average for the owner:
-# players keep low cards (medium self-play: about 4 against 6.4). Its estimate is this share
-# of the unseen mean.
+# players keep low cards (docs/speed.md, "cards their owner kept"). Its estimate is this
+# share of the unseen mean.
 OWNER_KNOWN_SHARE = 0.65
 
 
@@ -197,24 +197,10 @@ def from_obs(obs) -> View:
     return v.finish(seen_sum, seen_sq, seen_cnt + len(extra))
 
 
-_LAST_TOTALS = [None, None]   # (values, (count, sum, sum of squares)) of the last deck seen
-
-
-def _totals(values) -> tuple:
-    """(count, sum of values, sum of squared values) of a game's cards (deck_totals without
-    the rules: the same card table is the same object for a game, see state.card_tables)."""
-    if _LAST_TOTALS[0] is values:
-        return _LAST_TOTALS[1]
-    result = (len(values), sum(values), sum(v * v for v in values))
-    _LAST_TOTALS[0], _LAST_TOTALS[1] = values, result
-    return result
-
-
 _DISCARDS = [None, {}]   # (card table, {discard pile's cards: discard_stats entry})
-# Entries kept before the memo starts afresh: few, as most hits are the same pile at the next
-# steps of one rollout (64 keeps nearly all of the gain of 4,096), and entries that live on
-# count as new objects for the garbage collector: with 4,096, Pyodide collected during
-# thinking (4 collections in 2 hard rounds, 12-20 ms each in the page under load; none with 64)
+# Entries kept before the memo starts afresh: few, since most hits are the same pile at the
+# next steps of one rollout, and entries that live on make work for the garbage collector
+# during thinking (docs/speed.md, "the discard pile's memo").
 DISCARDS_KEPT = 64
 
 
@@ -301,16 +287,4 @@ def from_state(state, seat: int) -> View:
         seen_sq += x * x
         seen_cnt += 1
     ds = v.ds = discard_stats(values, discard)
-    seen_sum += ds[0]
-    seen_sq += ds[1]
-    count, total, total_sq = _totals(values)
-    # (v.finish, inlined)
-    v.rb = v.sw = v.est = v.sums = v.own = None
-    k = count - seen_cnt
-    v.unseen = k
-    if k <= 0:
-        v.mean, v.var = 0.0, 0.0
-    else:
-        v.mean = mean = (total - seen_sum) / k
-        v.var = max(0.0, (total_sq - seen_sq) / k - mean * mean)
-    return v
+    return v.finish(seen_sum + ds[0], seen_sq + ds[1], seen_cnt)

@@ -1,16 +1,11 @@
 """Worlds for the search bot: `sample_world` with a better guess of the others' kept cards.
 
 `sample_world` deals every unseen card uniformly. But a card that another player knows and
-kept is usually low (players replace high cards): in medium self-play such cards average
-about 4 against 6.4 for unseen cards. Dealing them uniformly makes the others look weaker
-than they are and the searcher call Cabo too often. So the cards in the hidden slots that
-their owner knows are re-drawn from the unseen cards with weights that favour low values;
-the result still looks exactly like the observation to the observer.
-
-The weights are measured: in medium self-play (official, 2 players, 300 games of 5 rounds,
-at every turn and drawn decision), the share of each value among the other's cards that it
-knows and the deciding seat does not, divided by its share among the cards nobody knows,
-scaled so that the low values weigh about 1.
+kept is usually low (players replace high cards). Dealing them uniformly makes the others
+look weaker than they are and the searcher call Cabo too often. So the cards in the hidden
+slots that their owner knows are re-drawn from the unseen cards with weights that favour low
+values; the result still looks exactly like the observation to the observer. The weights
+are measured in medium self-play (docs/speed.md, "cards their owner kept").
 """
 
 from __future__ import annotations
@@ -18,9 +13,8 @@ from __future__ import annotations
 from ..rounds import shuffle
 from ..sampler import sample_world
 
-# Relative chance that a card its owner knows and kept has this value (see above: 72,788
-# such cards averaged 3.75, cards nobody knew 6.41). Values beyond the table (standard52's
-# or party's) take the last weight.
+# Relative chance that a card its owner knows and kept has this value. Values beyond the
+# table (standard52's or party's) take the last weight.
 KEPT_WEIGHT = (1.0, 1.0, 1.0, 1.0, 0.9, 0.8, 0.69, 0.35, 0.17, 0.17, 0.11, 0.075, 0.072, 0.071)
 
 
