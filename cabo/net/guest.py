@@ -8,7 +8,7 @@ host's, from nothing but what its seat may know.
 
 `NetGuest.receive` validates every message (`protocol.decode`); a malformed, unknown,
 oversized or replayed one (an old message number) is dropped and logged, and the last good
-state stays on screen.
+state stays on screen. A malformed one is also answered: an `error` "bad" tells the host.
 """
 
 from __future__ import annotations
@@ -81,9 +81,10 @@ class RemoteSession:
 class NetGuest:
     """One guest's connection state: seat, token, the last state, and messages to send."""
 
-    def __init__(self, lang: str = "en", token=None, send=None):
+    def __init__(self, lang: str = "en", token=None, send=None, name=None):
         self.lang = lang
         self.token = token          # the seat token kept from an earlier join, or None
+        self.name = name            # the name its person typed (None: the host's name)
         self.send = send or (lambda text: None)
         self.seat = None
         self.game = None
@@ -107,7 +108,7 @@ class NetGuest:
 
     def hello(self) -> str:
         self.out += 1
-        return protocol.hello(self.out, BUILD, self.token, self.lang)
+        return protocol.hello(self.out, BUILD, self.token, self.lang, self.name)
 
     def send_react(self, emoji) -> None:
         self.out += 1
@@ -125,7 +126,7 @@ class NetGuest:
         try:
             msg = protocol.decode(text, "host")
         except protocol.ProtocolError as exc:
-            return self._drop(str(exc))
+            return self._drop(str(exc), answer=True)
         if msg["n"] <= self.last_in:
             return self._drop(f"replayed message {msg['n']}")
         kind = msg["t"]
@@ -145,9 +146,9 @@ class NetGuest:
             obs = protocol.obs_from_dict(msg["obs"], self.rules)
             legal = protocol.legal_from_wire(msg["legal"], self.seat)
         except (ValueError, KeyError, TypeError) as exc:
-            return self._drop(f"bad state: {exc}")
+            return self._drop(f"bad state: {exc}", answer=True)
         if obs.seat != self.seat or len(msg["seats"]) != obs.n:
-            return self._drop("state for another seat")
+            return self._drop("state for another seat", answer=True)
         self.last_in = msg["n"]
         self.obs, self.legal, self.seats, self.waiting = obs, legal, msg["seats"], msg["waiting"]
         self.error = None
@@ -158,7 +159,11 @@ class NetGuest:
         del self.log[:-LOG_LIMIT]
         return "state", msg["events"]
 
-    def _drop(self, reason) -> tuple:
+    def _drop(self, reason, answer=False) -> tuple:
+        """Drop a host message; a malformed one (`answer`) is also reported to the host."""
         self.dropped.append(reason)
         print(f"cabo.net: dropped a message from the host: {reason}")
+        if answer:
+            self.out += 1
+            self.send(protocol.error(self.out, "bad", reason[:200]))
         return None, []

@@ -5,8 +5,11 @@ link (one WebRTC data channel) that plays one remote seat. What a link receives 
 that seat's Observation, its legal actions and the events as that seat saw them
 (`Session.log`, each entry's secret only if the seat may read it) — never the State and never
 another seat's secret. A guest's action goes through the same strict `apply` as any other:
-an illegal one is answered `illegal` and changes nothing; an off-turn claim that comes after
-another claim changed the game is answered `too_late` (it costs nothing: nothing is applied).
+an illegal one is answered `illegal` and changes nothing. An off-turn claim is judged against
+the table its sender saw (the step in its `act`): if the top discard or a card it names has
+changed since that step, or another claim was applied after it, it is answered `too_late` and
+costs nothing (nothing is applied). A guest always sees the table a little late; that never
+turns its correct claim into a penalty.
 
 Seat tokens: every remote seat has a random token, given to the guest in `welcome` and kept in
 its localStorage. A hello with the token of a seat gets that seat back (after a reload, a drop,
@@ -38,6 +41,7 @@ from .build import BUILD
 
 STAND_IN_BOT = "medium"  # the level that plays for a seat whose guest is away
 SYNC_LOG = 160           # log entries sent to a guest that (re)joins
+TABLES_KEPT = 64         # steps whose table (top discard, rows) a late claim is judged against
 
 
 def new_token() -> str:
@@ -76,6 +80,8 @@ class NetHost:
         self.dropped = []                       # (link id, reason): the log of dropped input
         self.apply = apply or session.act       # applies an action, returns its events
         self.claim_step = -1                    # game step after the last applied claim
+        self.tables = {}                        # step -> the table guests were sent then
+        self.guest_drops = []                   # (link id, reason): host messages a guest dropped
         self._seen = None                       # the last log entry looked at for claims
         self.reactions = []  # guests' reactions not yet shown on the host's screen
 
@@ -129,6 +135,13 @@ class NetHost:
         s.seats[seat] = Seat(s.seats[seat].name, STAND_IN_BOT)
         s.bots[seat] = make_bot(STAND_IN_BOT, s.seed * 1009 + seat + 7919 * s.state.step)
 
+    def rename(self, seat, name) -> None:
+        """The name the seat's person typed when joining (trimmed, never empty)."""
+        name = " ".join(str(name).split())[:protocol.NAME_CHARS]
+        if name and seat in self.remote:
+            s = self.session
+            s.seats[seat] = Seat(name, s.seats[seat].bot)
+
     def take_back(self, seat) -> None:
         """The seat is played by its person again (the table waits while they are away)."""
         if seat not in self.stand_ins:
@@ -169,6 +182,10 @@ class NetHost:
             return self._hello(link_id, link, msg), []
         if link.seat is None:
             return self._drop(link_id, link, "act before hello"), []
+        if msg["t"] == "error":  # never answered: two pages must not trade errors forever
+            self.guest_drops.append((link_id, msg["text"]))
+            print(f"cabo.net: link {link_id} dropped a message of ours: {msg['text']}")
+            return [], []
         if msg["t"] == "react":
             return self._react(link_id, link, msg), []
         return self._act(link_id, link, msg)
@@ -213,6 +230,8 @@ class NetHost:
                 out.append((other_id, None))
         link.seat = seat
         self.take_back(seat)
+        if msg.get("name"):
+            self.rename(seat, msg["name"])
         out.append((link_id, self._send(link, protocol.welcome(
             link.next_n(), seat, self.tokens[seat], self.game, self.session.rules))))
         out += [(i, t) for i, t in self.updates() if i == link_id]
@@ -230,6 +249,11 @@ class NetHost:
             # another claim was applied after this guest looked: it lost the race
             return [(link_id, self._send(link, protocol.error(
                 link.next_n(), "too_late", "another claim came first")))], []
+        if isinstance(action, OFF_TURN) and msg["step"] < before and self._changed(
+                msg["step"], action):
+            # the claim names a card that is not the one its sender saw: judged against that
+            return [(link_id, self._send(link, protocol.error(
+                link.next_n(), "too_late", "the table changed before the claim arrived")))], []
         try:
             events = self.apply(action)
         except IllegalAction as exc:
@@ -238,6 +262,29 @@ class NetHost:
             return [(link_id, self._send(link, protocol.error(link.next_n(), code,
                                                               str(exc)[:300])))], []
         return [], events
+
+    def _table(self) -> tuple:
+        """What a claim refers to now: the top discard and every row's card ids."""
+        state = self.session.state
+        return (state.discard[-1] if state.discard else None,
+                tuple(tuple(row) for row in state.hands))
+
+    def _changed(self, step, action) -> bool:
+        """Whether a card the claim names differs from the table at `step` (or that table is
+        no longer known): the top discard for a match, each claimed slot's card."""
+        then = self.tables.get(step)
+        if then is None:
+            return True
+        now = self._table()
+        cards = ((action.owner, action.slot),) if hasattr(action, "owner") else action.cards
+        if hasattr(action, "owner") and then[0] != now[0]:
+            return True
+        for owner, slot in cards:
+            old = then[1][owner] if owner < len(then[1]) else ()
+            new = now[1][owner] if owner < len(now[1]) else ()
+            if (old[slot] if slot < len(old) else None) != (new[slot] if slot < len(new) else None):
+                return True
+        return False
 
     def _note_claims(self) -> None:
         """Remember the step of the last match or pair discard applied (by anyone)."""
@@ -251,6 +298,11 @@ class NetHost:
     def updates(self) -> list:
         """A `state` message for every joined link, with the events it has not seen."""
         self._note_claims()
+        step = self.session.state.step
+        if step not in self.tables:
+            self.tables[step] = self._table()
+            for old in [k for k in self.tables if k <= step - TABLES_KEPT]:
+                del self.tables[old]
         out = []
         log = self.session.log
         seats, waiting = self.seats_info(), self.waiting_for()

@@ -7,11 +7,16 @@ Every message is one JSON object, sent as text, with three common fields:
 `v` is PROTOCOL; `n` counts the sender's messages on one connection from 1 up, so a message
 seen again (replayed, duplicated) has an old `n` and is dropped. Guest to host:
 
-- `hello`  {build, token, lang}: first message on a new connection. `build` names the page's
-  build (a guest on another build is told to reload); `token` is the seat token the guest
-  kept from an earlier join of this game, or null.
+- `hello`  {build, token, lang, name}: first message on a new connection. `build` names the
+  page's build (a guest on another build is told to reload); `token` is the seat token the
+  guest kept from an earlier join of this game, or null; `name` the name its person typed
+  (null or left out: the seat keeps the host's name for it).
 - `act`    {step, action}: an action of the guest's seat (`cabo.actions.action_to_dict`),
-  taken when the guest saw game step `step` (an off-turn claim that lost a race is "too late").
+  taken when the guest saw game step `step`. An off-turn claim is judged against the table of
+  that step: if a card it names (the top discard, a claimed slot) changed since, or another
+  claim came first, it is "too late" and costs nothing.
+- `error`  {code: "bad", text}: the guest dropped a host message (the host logs it, never
+  answers it).
 
 Host to guest:
 
@@ -29,8 +34,9 @@ Host to guest:
   (the token is not valid for this game and the invitation's seat is taken), `bad` (a message
   was dropped).
 
-`decode` validates a received message completely: size, JSON, `v`, a known `t` for that
-direction, `n`, and every field's type and range. Anything else raises ProtocolError (the
+`decode` validates a received message completely: size, nesting depth (on the text, before
+anything recurses), JSON, `v`, a known `t` for that direction, `n`, and every field's type and
+range (events by the log's schema, cabo/logschema.py). Anything else raises ProtocolError (the
 receiver drops and logs it, never crashes). A guest message is at most MAX_GUEST_BYTES, a host
 message at most MAX_HOST_BYTES (the data channel's max-message-size).
 """
@@ -40,8 +46,10 @@ from __future__ import annotations
 import json
 
 from ..actions import ACTION_TYPES, Several, action_from_dict
+from ..logschema import LOG_ENTRY
 from ..observation import Observation
 from ..rules import Rules
+from ..schema import Invalid, depth
 from ..party import shown
 from ..party.reactions import EMOJI_IDS
 
@@ -51,6 +59,12 @@ MAX_HOST_BYTES = 200_000  # below the data channel's max-message-size (262144)
 TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 ERROR_CODES = ("illegal", "too_late", "reload", "no_seat", "bad")
 MAX_SEATS = 16
+# How deeply a message may nest (the message object is level 1). A guest's deepest field is a
+# pair discard's card list (msg > action > cards > card: 4); a host's is a scored round in an
+# observation's history (msg > obs > history > round > hands > hand: 6) or an event's extra.
+MAX_GUEST_DEPTH = 5
+MAX_HOST_DEPTH = 8
+NAME_CHARS = 24
 
 
 class ProtocolError(ValueError):
@@ -64,8 +78,8 @@ def encode(kind: str, n: int, **fields) -> str:
                       ensure_ascii=False)
 
 
-def hello(n, build, token, lang) -> str:
-    return encode("hello", n, build=build, token=token, lang=lang)
+def hello(n, build, token, lang, name=None) -> str:
+    return encode("hello", n, build=build, token=token, lang=lang, name=name)
 
 
 def act(n, step, action_dict) -> str:
@@ -98,21 +112,28 @@ def decode(text, sender: str) -> dict:
         raise ProtocolError("not text")
     if len(text) > limit or len(text.encode("utf-8", "replace")) > limit:
         raise ProtocolError(f"too large ({len(text)} characters, at most {limit} bytes)")
+    # nesting is bounded on the text, before anything (json, the checks) recurses into it
+    most = MAX_GUEST_DEPTH if sender == "guest" else MAX_HOST_DEPTH
+    if depth(text) > most:
+        raise ProtocolError(f"nested too deeply (more than {most} levels)")
     try:
         msg = json.loads(text)
     except (ValueError, RecursionError):
         raise ProtocolError("not JSON") from None
     if not isinstance(msg, dict):
         raise ProtocolError("not an object")
-    if msg.get("v") != PROTOCOL:
+    kind = msg.get("t")
+    if type(kind) is not str:
+        raise ProtocolError("no message type")
+    if type(msg.get("v")) is not int or msg["v"] != PROTOCOL:
         # a hello of another protocol still names its build: the host answers "reload"
-        if sender == "guest" and msg.get("t") == "hello":
+        if sender == "guest" and kind == "hello":
             return {"t": "hello", "v": msg.get("v"), "n": 1, "build": None, "token": None,
-                    "lang": "en"}
-        raise ProtocolError(f"protocol version {msg.get('v')!r}, not {PROTOCOL}")
-    schema = (GUEST_TYPES if sender == "guest" else HOST_TYPES).get(msg.get("t"))
+                    "lang": "en", "name": None}
+        raise ProtocolError(f"protocol version {str(msg.get('v'))[:20]!r}, not {PROTOCOL}")
+    schema = (GUEST_TYPES if sender == "guest" else HOST_TYPES).get(kind)
     if schema is None:
-        raise ProtocolError(f"unknown type {msg.get('t')!r}")
+        raise ProtocolError(f"unknown type {kind[:20]!r}")
     if not _int(msg.get("n"), 1, 2**53):
         raise ProtocolError("bad message number")
     extra = set(msg) - set(schema) - {"v", "t", "n"}
@@ -125,10 +146,13 @@ def decode(text, sender: str) -> dict:
             ok = False
         if not ok:
             raise ProtocolError(f"bad field {name!r} in {msg['t']}")
+    for name in OPTIONAL.get(kind, ()):
+        msg.setdefault(name, None)
     return msg
 
 
 def _int(v, lo=0, hi=10**9) -> bool:
+    """An int (not a bool) in [lo, hi]."""
     return type(v) is int and lo <= v <= hi
 
 
@@ -174,15 +198,37 @@ def _seats(v) -> bool:
 
 
 def _events(v, limit=2000) -> bool:
-    return (isinstance(v, list) and len(v) <= limit
-            and all(isinstance(e, dict) and isinstance(e.get("kind"), str) for e in v))
+    """Event views as a seat sees them: each checked by the log's schema of its kind."""
+    if not isinstance(v, list) or len(v) > limit:
+        return False
+    try:
+        for e in v:
+            _EVENT.check(e)
+    except Invalid:
+        return False
+    return True
+
+
+def _name(v) -> bool:
+    """A person's name as typed: 1 to NAME_CHARS characters, no control characters."""
+    return (isinstance(v, str) and 0 < len(v.strip()) and len(v) <= NAME_CHARS
+            and v.isprintable())
+
+
+_EVENT = LOG_ENTRY.fields["public"]
 
 
 GUEST_TYPES = {
-    "hello": {"build": _opt(_str(64)), "token": _opt(_token), "lang": _str(8)},
+    "hello": {"build": _opt(_str(64)), "token": _opt(_token), "lang": _str(8),
+              "name": _opt(_name)},
     "act": {"step": _int, "action": _action},
-    "react": {"emoji": lambda v: v in EMOJI_IDS},  # the extras' emoji (cabo.party.reactions)
+    # the extras' emoji (cabo.party.reactions)
+    "react": {"emoji": lambda v: type(v) is str and v in EMOJI_IDS},
+    # a guest dropped a host message: it says so (the host logs it and never answers)
+    "error": {"code": lambda v: v == "bad", "text": _str(400)},
 }
+# Fields a sender may leave out (older pages): read as None.
+OPTIONAL = {"hello": ("name",)}
 
 HOST_TYPES = {
     "welcome": {"seat": lambda v: _int(v, 0, MAX_SEATS - 1), "token": _token,
@@ -191,7 +237,7 @@ HOST_TYPES = {
               "legal": lambda v: legal_from_wire(v, 0) is not None, "events": _events,
               "seats": _seats, "waiting": lambda v: _int_list(v, MAX_SEATS, 0, MAX_SEATS - 1),
               "log": _opt(_events), "party": shown.check},
-    "error": {"code": lambda v: v in ERROR_CODES, "text": _str(400)},
+    "error": {"code": lambda v: type(v) is str and v in ERROR_CODES, "text": _str(400)},
 }
 
 

@@ -254,6 +254,29 @@ def check_page_storage() -> list:
     return results
 
 
+def malformed_messages() -> list:
+    """What the page's own interpreter makes of hostile wire messages (its recursion limit and
+    stack differ from CPython's): each must be refused with ProtocolError, never raise else."""
+    from cabo.net import protocol
+    deep = "[" * 500 + "]" * 500
+    texts = [("guest", '{"v":1,"t":[],"n":1}'),
+             ("guest", '{"v":1,"t":"act","n":1,"step":0,"action":{"type":"Replace","seat":1,'
+                       '"slots":' + deep + "}}"),
+             ("guest", "[" * 1000 + "]" * 1000),
+             ("host", "[" * 100_000 + "]" * 100_000),
+             ("host", '{"v":1,"t":"state","n":2,"obs":' + "[" * 50_000 + "]" * 50_000 + "}")]
+    out = []
+    for sender, text in texts:
+        try:
+            protocol.decode(text, sender)
+            out.append("accepted")
+        except protocol.ProtocolError:
+            out.append("dropped")
+        except BaseException as error:  # noqa: BLE001 - reported, the test names it
+            out.append(type(error).__name__)
+    return out
+
+
 def format_error() -> str:
     """A traceback through the game's own code, as the page shows one."""
     session = Session(PRESETS["official"], [Seat("You"), Seat("Ann", "easy")], 1)
@@ -292,6 +315,7 @@ def steps(report: dict, in_browser: bool):
     store.removeItem(STORAGE_KEY)
     report["loads"] = check_page_storage()
     report["traceback"] = format_error()
+    report["malformed"] = malformed_messages()
     report["stdlib_modules"] = stdlib_modules()
     report["bytecode_checked"] = []
     report["bytecode_misses"] = bytecode_misses(report["bytecode_checked"])
