@@ -2,14 +2,6 @@
 
 TEXTS = {
     "net_title": "Mit anderen spielen",
-    "net_intro": "Jede Person spielt auf dem eigenen Handy; dieses Gerät ist der Gastgeber. "
-                 "Stellt die Plätze der anderen auf „ein Mensch“ und startet: Jeder dieser "
-                 "Plätze bekommt eine Einladung zum Scannen. Geht in einem WLAN oder im "
-                 "Hotspot eines Handys, ohne Internet.",
-    "net_host_start": "Spiel für andere Geräte eröffnen",
-    "net_need_remote": "Stellt mindestens einen Platz außer dem ersten auf „ein Mensch“: "
-                       "Diese Plätze werden auf anderen Geräten gespielt.",
-    "net_join_title": "Einem Spiel beitreten",
     "net_join_label": "Einladungslink oder Code vom Gastgeber",
     "net_join": "Beitreten",
     "net_scan_invite": "Einladung mit der Kamera scannen",
@@ -54,11 +46,6 @@ TEXTS = {
     "net_host_thinking": "Der Tisch des Gastgebers ist zwischen zwei Runden.",
     "net_connected": "Verbunden: {names}.",
     "net_away": "Nicht da: {names}.",
-    "net_lost": "Die Verbindung zum Gastgeber ist weg. Lass dir vom Gastgeber eine neue "
-                "Einladung geben und scanne sie: Du bekommst deinen Platz zurück.",
-    "net_rejoin": "Du hast an einem Tisch auf einem anderen Gerät gespielt. Scanne eine neue "
-                  "Einladung des Gastgebers (oder füge sie ein), um deinen Platz "
-                  "zurückzubekommen.",
     "net_err_illegal": "Der Gastgeber hat diesen Zug abgelehnt: {text}",
     "net_err_too_late": "Zu spät: Jemand war schneller. Es hat dich nichts gekostet.",
     "net_err_reload": "Diese Seite hat eine andere Cabo-Version als die des Gastgebers. Lade "
@@ -67,4 +54,36 @@ TEXTS = {
     "net_err_bad": "Der Gastgeber konnte eine Nachricht dieses Geräts nicht lesen.",
     "net_reload": "Neu laden",
     "net_guest_mark": "auf einem anderen Gerät",
+    "net_intro": 'Jede Person spielt auf dem eigenen Handy; dieses Handy ist der Gastgeber. Geht in einem WLAN oder im Hotspot eines Handys, ohne Internet.',
+    "net_host_title": 'Tisch auf diesem Handy eröffnen',
+    "net_your_name": 'Dein Name',
+    "net_people": 'Personen an anderen Handys',
+    "net_bots": 'Bots',
+    "net_level": 'Stärke der Bots',
+    "net_host_start": 'Tisch eröffnen',
+    "net_guest_default": 'Gast {n}',
+    "net_join_title": 'An einen Tisch setzen',
+    "net_join_text": 'Scanne die Einladung auf dem Handy des Gastgebers oder öffne den Link, den er dir geschickt hat.',
+    "net_advanced": 'Erweitert: über verschiedene Netze',
+    "net_vibrate": 'Vibrieren, wenn ich dran bin',
+    "net_copy": '{what} kopieren',
+    "net_share": '{what} teilen',
+    "net_the_link": 'Link',
+    "net_the_code": 'Code',
+    "net_share_title": 'Cabo',
+    "net_shared_copied": 'Kopiert.',
+    "net_shared_shared": 'Geteilt.',
+    "net_shared_failed": 'Kopieren ging nicht: Markiere den Text und kopiere ihn von Hand.',
+    "net_name_title": 'Dein Name am Tisch',
+    "net_name_text": 'Die anderen sehen diesen Namen neben deinen Karten.',
+    "net_name_go": 'Weiter',
+    "net_name_needed": 'Gib zuerst deinen Namen ein.',
+    "net_the_host": 'dem Gastgeber',
+    "net_back_title": 'Zurück an den Tisch von {host}',
+    "net_back_text": 'Dein Platz bleibt frei. Scanne die neue Einladung, die das Handy von {host} oben über dem Tisch zeigt (oder füge ihren Link ein): Dann bist du sofort wieder dabei.',
+    "net_leave": 'Diesen Tisch verlassen',
+    "net_lost": 'Die Verbindung zur Seite von {host} ist weg (neu geladen oder Netz unterbrochen). Scanne die neue Einladung auf dem Handy von {host}: Du bekommst deinen Platz zurück.',
+    "net_unstable_host": 'Die Verbindung zu {host} ist wackelig: Wir warten, bis sie wieder steht …',
+    "net_seat_unstable": '{name}: Verbindung wackelig, wir warten …',
+    "your_turn_title": 'Du bist dran – Cabo',
 }

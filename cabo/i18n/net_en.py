@@ -2,14 +2,6 @@
 
 TEXTS = {
     "net_title": "Play with others",
-    "net_intro": "Each person plays on their own phone; this device hosts the game. Set the "
-                 "seats of the others to “a person”, then start: every such seat gets an "
-                 "invitation to scan. Works on one Wi-Fi or one phone's hotspot, without "
-                 "internet.",
-    "net_host_start": "Host a game for other devices",
-    "net_need_remote": "Set at least one seat other than the first to “a person”: those "
-                       "seats are played on other devices.",
-    "net_join_title": "Join a game",
     "net_join_label": "Invitation link or code from the host",
     "net_join": "Join",
     "net_scan_invite": "Scan the invitation with the camera",
@@ -52,10 +44,6 @@ TEXTS = {
     "net_host_thinking": "The host's table is between rounds.",
     "net_connected": "Connected: {names}.",
     "net_away": "Away: {names}.",
-    "net_lost": "The connection to the host is lost. Ask the host for a new invitation and "
-                "scan it: you get your seat back.",
-    "net_rejoin": "You were playing at a table on another device. Scan a new invitation from "
-                  "the host (or paste it) to get your seat back.",
     "net_err_illegal": "The host refused that move: {text}",
     "net_err_too_late": "Too late: someone else was faster. It cost you nothing.",
     "net_err_reload": "This page runs another version of Cabo than the host's. Reload the "
@@ -64,4 +52,36 @@ TEXTS = {
     "net_err_bad": "The host could not read a message from this device.",
     "net_reload": "Reload",
     "net_guest_mark": "on another device",
+    "net_intro": "Each person plays on their own phone; this phone hosts the table. Works on one Wi-Fi or one phone's hotspot, without internet.",
+    "net_host_title": 'Host a table on this phone',
+    "net_your_name": 'Your name',
+    "net_people": 'People on other phones',
+    "net_bots": 'Bots',
+    "net_level": 'Bot level',
+    "net_host_start": 'Open the table',
+    "net_guest_default": 'Guest {n}',
+    "net_join_title": 'Join a table',
+    "net_join_text": "Scan the invitation on the host's phone, or open the link the host sent you.",
+    "net_advanced": 'Advanced: across networks',
+    "net_vibrate": 'Vibrate when it is my turn',
+    "net_copy": 'Copy {what}',
+    "net_share": 'Share {what}',
+    "net_the_link": 'the link',
+    "net_the_code": 'the code',
+    "net_share_title": 'Cabo',
+    "net_shared_copied": 'Copied.',
+    "net_shared_shared": 'Shared.',
+    "net_shared_failed": 'Could not copy: select the text and copy it by hand.',
+    "net_name_title": 'Your name at the table',
+    "net_name_text": 'The others see this name next to your cards.',
+    "net_name_go": 'Continue',
+    "net_name_needed": 'Type your name first.',
+    "net_the_host": 'the host',
+    "net_back_title": "Back to {host}'s table",
+    "net_back_text": "Your seat is kept. Scan the new invitation that {host}'s phone shows at the top of its table (or paste its link): you are back at once.",
+    "net_leave": 'Leave this table',
+    "net_lost": "The connection to {host}'s page is gone (a reload or a network break). Scan the new invitation {host}'s phone shows: you get your seat back.",
+    "net_unstable_host": 'The connection to {host} is unstable: waiting for it to come back …',
+    "net_seat_unstable": '{name}: connection unstable, waiting …',
+    "your_turn_title": 'Your turn – Cabo',
 }

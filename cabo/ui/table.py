@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..actions import DrawDeck, Match, TakeDiscard, is_off_turn
 from ..engine import HOST
 from . import choices, hintwords, party_view
+from .initials import initials
 from .describe import Words
 from .pacing import next_bot_task
 
@@ -445,7 +446,7 @@ class Table:
         return {
             "owner": o, "slot": i, "empty": False, "face": face,
             "red": face is not None and any(s in face for s in "♥♦"),
-            "seen": [] if obs.phase in RESULT_PHASES else [words.name(s)[:1].upper() for s in seen],
+            "seen": [] if obs.phase in RESULT_PHASES else [initials(words.names)[s] for s in seen],
             "seen_by_me": seat in seen,
             "selectable": (o, i) in selectable, "selected": selected,
             "soft": (o, i) in self._soft,

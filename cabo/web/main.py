@@ -299,8 +299,9 @@ class App:
         self.render()
 
     # -- game flow -----------------------------------------------------------------------
-    def start_game(self) -> None:
-        for node in document.querySelectorAll("[data-field^='name:']"):
+    def start_game(self, read_form: bool = True) -> None:
+        """A new game from the settings (first the names typed into the form, `read_form`)."""
+        for node in document.querySelectorAll("[data-field^='name:']") if read_form else ():
             self.settings = setup.change(self.settings, node.dataset.field, node.value, self.t)
         if setup.problem(self.settings, self.t):
             self.render()
@@ -543,12 +544,17 @@ class App:
             if view["screen"] == "handoff":
                 html += render.handoff(view)
             else:
-                html += (self.net.panel_html() if with_net else "") + render.table(
-                    view, t, "log" in self.open)
+                drawn = render.table(view, t, "log" in self.open)
+                if with_net and self.net.inert():  # a guest without its link: a picture only
+                    drawn = f'<div class="inert-table" inert>{drawn}</div>'
+                html += (self.net.panel_html() if with_net else "") + drawn
             moves = view.get("moves", [])
         else:
-            if self.net.answer is not None:  # a guest's answer code, until the host reads it
-                html += self.net.setup_html()
+            # a guest's name and answer code, or its way back to a table, stand instead of
+            # the new-game form
+            net_screen = self.net.screen_html() if with_net else ""
+            if net_screen:
+                html += net_screen
             else:
                 html += render.setup(setup.view(self.settings, t), t, self.table is not None)
                 html += self.net.setup_html()
@@ -588,6 +594,7 @@ class App:
                 document.getElementById("live").textContent = text
         if in_game and view.get("round_ended"):
             _task_of_its_own(self.show_result)
+        self.stay_awake(view)
         _T.mark("r.scroll")
         if moves and self.table.speed != "instant" and hasattr(window, "caboFly"):
             window.caboFly(_moves_json(moves))
@@ -599,6 +606,18 @@ class App:
             if wait is not None:
                 self.expire_token += 1
                 asyncio.ensure_future(self.expire_later(self.expire_token, wait))
+
+    def stay_awake(self, view) -> None:
+        """The screen stays on during a game; a turn that begins while the person looks away
+        shows in the tab's title, and across devices the phone vibrates (unless turned off)."""
+        awake = getattr(window, "caboAwake", None)
+        if awake is None:
+            return
+        playing = view is not None and not view.get("game_over")
+        awake.game(playing)
+        mine = playing and any(p["me"] and p["to_move"] for p in view.get("players", ()))
+        across = self.net.host is not None or self.net.guest is not None
+        awake.turn(mine, self.t("your_turn_title"), across and self.net.vibrate)
 
     @staticmethod
     def show_result() -> None:

@@ -7,7 +7,15 @@ draws the net parts of the screen. The App (main.py) calls it at a few points: s
 the new state) and when it draws a screen (`setup_html`, `panel_html`).
 
 localStorage: "cabo.net.host" (NetHost.to_dict, next to the host's game save),
-"cabo.net.guest" ({game, seat, token}: a guest's seat token), "cabo.net.stun".
+"cabo.net.guest" ({game, seat, token, host, name, active}: a guest's seat token, the host's
+and its own name; `active` while the page belongs at that table), "cabo.net.stun",
+"cabo.net.vibrate" ("off" turns the turn vibration off).
+
+Real life: a guest page that reloads or loses its link opens on "Back to Alex's table" (scan
+or paste the host's new invitation; the seat token gets the seat back). The host's page makes
+a fresh invitation by itself for every seat that is away (at the start, after a reload, when
+a link drops) and shows it at the top. A link WebRTC calls "disconnected" may come back by
+itself: meanwhile the table says the connection is unstable.
 """
 
 from __future__ import annotations
@@ -29,11 +37,14 @@ from ..net.guest import NetGuest, RemoteSession
 from ..net.host import NetHost
 from ..net.view import SeatTable
 from ..schema import Invalid, Json, parse
+from ..net.protocol import NAME_CHARS
 from ..ui import setup
 
 HOST_KEY = "cabo.net.host"
 GUEST_KEY = "cabo.net.guest"
 STUN_KEY = "cabo.net.stun"
+VIBRATE_KEY = "cabo.net.vibrate"
+MAX_REMOTE = 5  # people on other devices one host invites (standard52 seats six)
 # Both net keys are outside input: bounded in size and depth before json.loads sees them.
 STORED_NET = Json(4, 100)
 STORED_NET_CHARS = 20_000
@@ -64,8 +75,12 @@ class NetPage:
         self.problem = None       # a message about the last code or camera use
         self.scanning = None      # what the camera is reading: "invite" or a seat number
         self.lost = False         # guest: the channel to the host closed
-        self.drafts = {}          # text typed into the code fields (kept across redraws)
+        self.unstable = set()     # host: seats whose link is interrupted; guest: {"host"}
+        self.rejoin = None        # guest page without a link: the saved seat ({host, ...})
+        self.shared = None        # (what, result) of the last copy or share
+        self.drafts = {}          # text typed into the net fields (kept across redraws)
         self.stun = app.storage_get(STUN_KEY) or ""
+        self.vibrate = app.storage_get(VIBRATE_KEY) != "off"
         proxy = create_proxy(self.on_event)
         _proxies.append(proxy)
         window.caboNet.onevent = proxy
@@ -76,7 +91,8 @@ class NetPage:
 
     # -- start-up -------------------------------------------------------------------------
     def start(self) -> None:
-        """Resume a hosted game, or join the invitation in the URL's fragment."""
+        """Resume a hosted game (with fresh invitations for the seats now away), join the
+        invitation in the URL's fragment, or show a guest the way back to its table."""
         if self.join_from_url():
             return
         table = self.app.table
@@ -89,6 +105,24 @@ class NetPage:
                 self.app.storage_remove(HOST_KEY)
                 return
             self.app.table = SeatTable(table.session, self.app.t, table.speed)
+            self.invite_all(self.host.away())
+            return
+        saved = self.saved_guest()
+        if saved.get("active"):
+            self.rejoin = saved
+            self.app.screen = "setup"  # "Back to Alex's table" stands instead of the form
+
+    def saved_guest(self) -> dict:
+        """The guest's saved seat ({game, seat, token, host, name, active}), or {}."""
+        try:
+            saved = parse(self.app.storage_get(GUEST_KEY) or "null", STORED_NET,
+                          STORED_NET_CHARS)
+        except (Invalid, ValueError):
+            return {}
+        return saved if isinstance(saved, dict) else {}
+
+    def save_guest(self, **changes) -> None:
+        self.app.storage_set(GUEST_KEY, json.dumps({**self.saved_guest(), **changes}))
 
     def join_from_url(self) -> bool:
         """Join the invitation in the URL's fragment (then removed: it works only once)."""
@@ -100,32 +134,77 @@ class NetPage:
         return True
 
     def guest_token(self):
-        try:
-            saved = parse(self.app.storage_get(GUEST_KEY) or "null", STORED_NET,
-                          STORED_NET_CHARS)
-        except (Invalid, ValueError):
-            return None
-        return saved.get("token") if isinstance(saved, dict) else None
+        token = self.saved_guest().get("token")
+        return token if isinstance(token, str) else None
+
+    def leave_table(self) -> None:
+        """A guest leaves its table for good: its own games again, the seat token forgotten."""
+        self.save_guest(active=False)
+        self.rejoin, self.guest, self.answer, self.lost = None, None, None, False
+        window.caboNet.close("host")
+        app = self.app
+        if app.table is not None and getattr(app.table.session, "guest", None) is not None:
+            app.table = None
+            app.open_saved_game()
+        app.screen = "table" if app.table is not None else "setup"
+        app.render()
 
     # -- the host -------------------------------------------------------------------------
     def host_game(self) -> None:
-        """Start a game whose "person" seats other than the first are played elsewhere."""
-        app = self.app
-        settings = app.settings
-        remote = [i for i, s in enumerate(settings["players"]) if i and s["kind"] == "person"]
-        if not remote or settings["players"][0]["kind"] != "person":
-            self.problem = app.t("net_need_remote")
+        """Start a game for the host, the people on other devices and the bots the host chose;
+        the invitations appear at once, one per person, in seat order."""
+        app, t = self.app, self.app.t
+        name = " ".join(self._field("host-name", app.settings["players"][0]["name"]).split())
+        people = self._number("net-people", 1, 1, MAX_REMOTE)
+        bots = self._number("net-bots", 0, 0, MAX_REMOTE)
+        level = self._field("net-level", setup.BOT_LEVELS[len(setup.BOT_LEVELS) // 2])
+        if level not in setup.BOT_LEVELS:
+            level = setup.BOT_LEVELS[0]
+        players = ([{"name": (name or t("you_default"))[:setup.NAME_MAX], "kind": "person"}]
+                   + [{"name": t("net_guest_default", n=i + 1), "kind": "person"}
+                      for i in range(people)]
+                   + [{"name": setup.BOT_NAMES[i % len(setup.BOT_NAMES)], "kind": level}
+                      for i in range(bots)])
+        settings = {**app.settings, "players": players}
+        reason = setup.problem(settings, t)
+        if reason is not None:
+            self.problem = reason
             app.render()
             return
-        app.start_game()
+        app.settings = settings
+        app.start_game(read_form=False)
         if app.table is None:
             return
         session = app.table.session
-        self.host = NetHost(session, remote, apply=self._apply)
+        self.host = NetHost(session, list(range(1, people + 1)), apply=self._apply)
         app.table = SeatTable(session, app.t, app.table.speed)
         self.problem = None
+        self.save_guest(active=False)  # this page hosts now: no way back to another table
         app.save()
         app.render()
+        self.invite_all(self.host.remote)
+
+    def _field(self, key, default="") -> str:
+        """A net field's value: what was typed (kept across redraws), else the page's node."""
+        if key in self.drafts:
+            return self.drafts[key]
+        node = _node(key)
+        return str(node.value) if node is not None else default
+
+    def _number(self, key, default, lo, hi) -> int:
+        text = self._field(key, str(default))
+        return min(hi, max(lo, int(text))) if text.isdigit() else default
+
+    def invite_all(self, seats) -> None:
+        """Fresh invitations for these seats (not those a bot plays for), one after the other."""
+        wanted = [s for s in seats if s not in self.host.stand_ins]
+
+        async def run():
+            for seat in wanted:
+                if self.host is not None and seat in self.host.away():
+                    await self.invite(seat)
+        if wanted:
+            asyncio.ensure_future(run())
 
     def _apply(self, action) -> list:
         return self.app.table.act(action)
@@ -196,9 +275,21 @@ class NetPage:
             self.problem = self.app.t("net_wrong_code")
             self.app.render()
             return
+        self.rejoin = None
+        saved = self.saved_guest()
+        if not saved.get("name") and not self.drafts.get("guest-name"):
+            # the person's name first: the host and the others see it at the table
+            self.problem = None
+            self.app.screen = "setup"
+            self.answer = {"code": None, "svg": None, "pending": code}
+            self.app.render()
+            return
         self.guest = NetGuest(self.app.lang, self.guest_token(),
-                              send=lambda text: window.caboNet.send("host", text))
+                              send=lambda text: window.caboNet.send("host", text),
+                              name=saved.get("name") if isinstance(saved.get("name"), str)
+                              else None)
         self.problem, self.lost = None, False
+        self.unstable.discard("host")
         self.app.screen = "setup"
         self.answer = {"code": None, "svg": None}
         self.app.render()
@@ -213,13 +304,16 @@ class NetPage:
         kind, events = guest.receive(text)
         app = self.app
         if kind == "welcome":
-            app.storage_set(GUEST_KEY, json.dumps(
-                {"game": guest.game, "seat": guest.seat, "token": guest.token}))
+            self.save_guest(game=guest.game, seat=guest.seat, token=guest.token, active=True,
+                            name=guest.name)
         elif kind == "error":
             app.notice = app.t("net_err_" + guest.error, text="")
             app.render()
         elif kind == "state":
             self.answer = None
+            host_name = guest.seats[0]["name"] if guest.seats else None
+            if host_name and self.saved_guest().get("host") != host_name:
+                self.save_guest(host=host_name)
             if getattr(app.table, "session", None) is None or \
                     getattr(app.table.session, "guest", None) is not guest or \
                     app.table.seat != guest.seat:
@@ -243,12 +337,26 @@ class NetPage:
 
     def _guest_event(self, kind, data) -> None:
         if kind == "open":
+            name = self.guest_name()
+            if name:
+                self.guest.name = name
             self.guest.send(self.guest.hello())
         elif kind == "message":
             self.guest_message(str(data) if isinstance(data, str) else data)
         elif kind == "close":
             self.lost = True
+            self.unstable.discard("host")
+            window.caboNet.stopScan()
             self.app.render()
+        elif kind in ("unstable", "stable"):
+            (self.unstable.add if kind == "unstable" else self.unstable.discard)("host")
+            self.app.render()
+
+    def guest_name(self):
+        """The name typed on the answer screen (or saved from an earlier join), or None."""
+        name = " ".join(self._field("guest-name", self.saved_guest().get("name") or "")
+                        .split())[:NAME_CHARS]
+        return name or None
 
     def _host_event(self, link, kind, data) -> None:
         host, app = self.host, self.app
@@ -279,8 +387,16 @@ class NetPage:
             if link not in host.links and invite is not None and invite["link"] == link \
                     and invite["answer"] == "connecting":
                 invite["answer"] = "failed"  # the answer was read, the channel never opened
+            joined = host.links[link].seat if link in host.links else None
             host.close_link(link)
+            self.unstable.discard(joined)
             self._send_all(host.updates())
+            app.render()
+            if joined is not None and joined in host.away():
+                self.invite_all([joined])  # its way back is ready before anyone asks
+        elif kind in ("unstable", "stable") and link in host.links:
+            seat = host.links[link].seat
+            (self.unstable.add if kind == "unstable" else self.unstable.discard)(seat)
             app.render()
 
     def on_input(self, target) -> None:
@@ -295,6 +411,27 @@ class NetPage:
         if ctl == "net-host":
             self.read_stun()
             self.host_game()
+        elif ctl == "net-copy" or ctl == "net-share":
+            what = str(target.getAttribute("data-what") or "")
+            node = _node(what)
+            if node is not None:
+                asyncio.ensure_future(self.share(what, str(node.value), ctl == "net-share"))
+        elif ctl == "net-name" and self.answer is not None and self.answer.get("pending"):
+            name = self.guest_name()
+            if not name:
+                self.problem = self.app.t("net_name_needed")
+                self.app.render()
+                return
+            self.save_guest(name=name)
+            code = self.answer["pending"]
+            self.answer = None
+            asyncio.ensure_future(self.join(code))
+        elif ctl == "net-leave":
+            self.leave_table()
+        elif ctl == "net-vibrate":
+            self.vibrate = not self.vibrate
+            self.app.storage_set(VIBRATE_KEY, "on" if self.vibrate else "off")
+            self.app.render()
         elif ctl == "net-invite" and self.host is not None and seat is not None:
             asyncio.ensure_future(self.invite(seat))
         elif ctl == "net-connect" and seat is not None:
@@ -328,6 +465,12 @@ class NetPage:
         elif ctl == "net-reload":
             window.location.reload()
 
+    async def share(self, what, text, prefer_share) -> None:
+        title = self.app.t("net_share_title")
+        result = await window.caboNet.share(text, title, prefer_share)
+        self.shared = (what, str(result))
+        self.app.render()
+
     def read_stun(self) -> None:
         node = _node("net-stun")
         if node is not None:
@@ -360,36 +503,113 @@ class NetPage:
             await self.take_answer(what, text)
 
     # -- drawing ------------------------------------------------------------------------------
-    def setup_html(self) -> str:
-        """The net section under the new-game form: host, join, STUN, a guest's answer."""
-        t = self.app.t
+    def screen_html(self) -> str:
+        """A net screen that stands instead of the set-up form: the guest's name and answer
+        while the host reads it, or the way back to the table this page was playing at."""
         if self.answer is not None:
             return self._answer_html()
+        if self.rejoin is not None and self.guest is None:
+            return self._rejoin_html()
+        return ""
+
+    def setup_html(self) -> str:
+        """"Play with others" under the new-game form: host a table, join one, the options."""
+        t = self.app.t
         problem = f'<p class="problem" role="alert">{_e(self.problem)}</p>' if self.problem else ""
-        rejoin = (f'<p class="net-note">{_e(t("net_rejoin"))}</p>'
-                  if self.guest_token() and self.host is None else "")
-        camera = (f'<button type="button" class="btn" data-ctl="net-scan">'
-                  f'{_e(t("net_scan_invite"))}</button>')
+        you = self.app.settings["players"][0]["name"]
+        people = [(str(i), str(i)) for i in range(1, MAX_REMOTE + 1)]
+        bots = [(str(i), str(i)) for i in range(0, MAX_REMOTE + 1)]
+        levels = [(lv, t("kind_" + lv) if t.has("kind_" + lv) else lv) for lv in setup.BOT_LEVELS]
+        middle = setup.BOT_LEVELS[len(setup.BOT_LEVELS) // 2]
         return (
             f'<section class="net" aria-labelledby="net-title">'
             f'<h2 id="net-title">{_e(t("net_title"))}</h2>'
             f'<p>{_e(t("net_intro"))}</p>{problem}'
+            f'<div class="net-part"><h3>{_e(t("net_host_title"))}</h3>'
+            f'<div class="net-fields">'
+            f'{self._input("host-name", t("net_your_name"), self.drafts.get("host-name", you))}'
+            f'{self._select("net-people", t("net_people"), "1", people)}'
+            f'{self._select("net-bots", t("net_bots"), "0", bots)}'
+            f'{self._select("net-level", t("net_level"), middle, levels)}</div>'
             f'<div class="setup-actions"><button type="button" class="btn primary" '
-            f'data-ctl="net-host">{_e(t("net_host_start"))}</button></div>'
-            f'<h3>{_e(t("net_join_title"))}</h3>{rejoin}'
-            f'<label class="field"><span>{_e(t("net_join_label"))}</span>'
-            f'<input type="text" id="join-code" data-draft="join-code" '
-            f'value="{_e(self.drafts.get("join-code", ""))}" autocomplete="off" '
-            f'spellcheck="false"></label>'
-            f'<div class="setup-actions"><button type="button" class="btn" data-ctl="net-join">'
-            f'{_e(t("net_join"))}</button>{camera}</div>'
+            f'data-ctl="net-host">{_e(t("net_host_start"))}</button></div></div>'
+            f'<div class="net-part"><h3>{_e(t("net_join_title"))}</h3>'
+            f'<p class="net-note">{_e(t("net_join_text"))}</p>'
+            f'{self._join_controls()}</div>'
+            f'{self._vibrate_html()}'
+            f'<details class="net-advanced" data-open="net-advanced">'
+            f'<summary>{_e(t("net_advanced"))}</summary>'
             f'<label class="field"><span>{_e(t("net_stun_label"))}</span>'
             f'<input type="text" id="net-stun" value="{_e(self.stun)}" placeholder="stun:…" '
             f'autocomplete="off" spellcheck="false"></label>'
-            f'<p class="net-note">{_e(t("net_stun_note"))}</p></section>')
+            f'<p class="net-note">{_e(t("net_stun_note"))}</p></details></section>')
+
+    def _input(self, key, label, value, readonly=False) -> str:
+        ro = " readonly" if readonly else f' data-draft="{key}"'
+        return (f'<label class="field"><span>{_e(label)}</span><input type="text" id="{key}" '
+                f'value="{_e(value)}"{ro} autocomplete="off" spellcheck="false"'
+                f'{"" if readonly else f" maxlength={NAME_CHARS}" if "name" in key else ""}>'
+                f'</label>')
+
+    def _select(self, key, label, default, choices) -> str:
+        value = self.drafts.get(key, default)
+        options = "".join(f'<option value="{_e(v)}"{" selected" if v == value else ""}>'
+                          f'{_e(text)}</option>' for v, text in choices)
+        return (f'<label class="field"><span>{_e(label)}</span>'
+                f'<select id="{key}" data-draft="{key}">{options}</select></label>')
+
+    def _join_controls(self) -> str:
+        t = self.app.t
+        return (f'<div class="setup-actions"><button type="button" class="btn primary" '
+                f'data-ctl="net-scan">{_e(t("net_scan_invite"))}</button></div>'
+                f'<label class="field wide"><span>{_e(t("net_join_label"))}</span>'
+                f'<input type="text" id="join-code" data-draft="join-code" '
+                f'value="{_e(self.drafts.get("join-code", ""))}" autocomplete="off" '
+                f'spellcheck="false"></label>'
+                f'<div class="setup-actions"><button type="button" class="btn" '
+                f'data-ctl="net-join">{_e(t("net_join"))}</button></div>')
+
+    def _vibrate_html(self) -> str:
+        t = self.app.t
+        return (f'<label class="net-check"><input type="checkbox" data-ctl="net-vibrate"'
+                f'{" checked" if self.vibrate else ""}> {_e(t("net_vibrate"))}</label>')
+
+    def _share_buttons(self, what, label) -> str:
+        """Copy (and, where the browser has a share sheet, share) the text of field `what`."""
+        t = self.app.t
+        share = (f'<button type="button" class="btn ghost" data-ctl="net-share" '
+                 f'data-what="{what}">{_e(t("net_share", what=label))}</button>'
+                 if bool(window.caboNet.canShare()) else "")
+        done = ""
+        if self.shared is not None and self.shared[0] == what:
+            done = (f'<span class="net-done" role="status">'
+                    f'{_e(t("net_shared_" + self.shared[1]))}</span>')
+        return (f'<div class="setup-actions share"><button type="button" class="btn" '
+                f'data-ctl="net-copy" data-what="{what}">{_e(t("net_copy", what=label))}'
+                f'</button>{share}{done}</div>')
+
+    def _rejoin_html(self) -> str:
+        t = self.app.t
+        host = self.rejoin.get("host") or t("net_the_host")
+        problem = f'<p class="problem" role="alert">{_e(self.problem)}</p>' if self.problem else ""
+        return (f'<section class="net rejoin" aria-labelledby="rejoin-title">'
+                f'<h2 id="rejoin-title">{_e(t("net_back_title", host=host))}</h2>'
+                f'<p>{_e(t("net_back_text", host=host))}</p>{problem}'
+                f'{self._join_controls()}'
+                f'<div class="setup-actions"><button type="button" class="btn ghost" '
+                f'data-ctl="net-leave">{_e(t("net_leave"))}</button></div></section>')
 
     def _answer_html(self) -> str:
         t = self.app.t
+        if self.answer.get("pending"):
+            problem = (f'<p class="problem" role="alert">{_e(self.problem)}</p>'
+                       if self.problem else "")
+            return (f'<section class="net" aria-labelledby="name-title">'
+                    f'<h2 id="name-title">{_e(t("net_name_title"))}</h2>'
+                    f'<p>{_e(t("net_name_text"))}</p>{problem}'
+                    f'{self._input("guest-name", t("net_your_name"), self.drafts.get("guest-name", ""))}'
+                    f'<div class="setup-actions"><button type="button" class="btn primary" '
+                    f'data-ctl="net-name">{_e(t("net_name_go"))}</button></div></section>')
         if not self.answer["code"]:
             return f'<section class="net"><p role="status">{_e(t("net_connecting"))}</p></section>'
         return (
@@ -398,9 +618,15 @@ class NetPage:
             f'<p>{_e(t("net_answer_text"))}</p>'
             f'<div class="qr" role="img" aria-label="{_e(t("net_answer_qr"))}">'
             f'{self.answer["svg"]}</div>'
-            f'<label class="field"><span>{_e(t("net_answer_code"))}</span>'
+            f'<label class="field wide"><span>{_e(t("net_answer_code"))}</span>'
             f'<input type="text" id="answer-code" readonly value="{_e(self.answer["code"])}">'
-            f'</label></section>')
+            f'</label>{self._share_buttons("answer-code", t("net_the_code"))}'
+            f'{self._input("guest-name", t("net_your_name"), self.guest_name() or "")}'
+            f'</section>')
+
+    def inert(self) -> bool:
+        """Whether the table on screen is only a picture: a guest whose link is gone."""
+        return self.guest is not None and self.lost and self.guest.ready
 
     def panel_html(self) -> str:
         """Who is connected, whom the table waits for; the host's invitations."""
@@ -417,9 +643,16 @@ class NetPage:
     def _guest_panel(self) -> str:
         t, g = self.app.t, self.guest
         seats = g.seats
+        host = seats[0]["name"] if seats else t("net_the_host")
+        if self.lost:  # one clear line and the way back; nothing stale, nothing to press
+            return (f'<section class="net-panel lost" aria-label="{_e(t("net_panel"))}" '
+                    f'data-step="{g.obs.step}">'
+                    f'<p class="problem" role="alert" id="net-status">'
+                    f'{_e(t("net_lost", host=host))}</p>{self._join_controls()}</section>')
         lines = []
-        if self.lost:
-            lines.append(f'<p class="problem" role="alert">{_e(t("net_lost"))}</p>')
+        if "host" in self.unstable:
+            lines.append(f'<p class="problem" role="status">'
+                         f'{_e(t("net_unstable_host", host=host))}</p>')
         here = [s for i, s in enumerate(seats) if not s["away"] and s["bot"] is None]
         away = [s for s in seats if s["away"]]
         text = t("net_connected", names=self._names(here))
@@ -436,11 +669,12 @@ class NetPage:
         t, host = self.app.t, self.host
         seats = host.session.seats
         connected = host.connected()
-        rows = []
+        invites, rows = [], []
         for seat in host.remote:
             name = seats[seat].name
             if seat in connected:
-                rows.append(f'<li>{_e(t("net_seat_here", name=name))}</li>')
+                key = "net_seat_unstable" if seat in self.unstable else "net_seat_here"
+                rows.append(f'<li>{_e(t(key, name=name))}</li>')
                 continue
             key = "net_seat_bot" if seat in host.stand_ins else "net_seat_away"
             buttons = (f'<button type="button" class="btn" data-ctl="net-invite" '
@@ -451,14 +685,17 @@ class NetPage:
             else:
                 buttons += (f'<button type="button" class="btn ghost" data-ctl="net-bot" '
                             f'data-seat="{seat}">{_e(t("net_to_bot", name=name))}</button>')
-            rows.append(f'<li>{_e(t(key, name=name))} {buttons}{self._invite_html(seat, name)}</li>')
+            rows.append(f'<li>{_e(t(key, name=name))} <span class="net-buttons">{buttons}</span></li>')
+            invites.append(self._invite_html(seat, name))
         waiting = [seats[i].name for i in host.waiting_for() if i in host.away()
                    and i not in host.stand_ins]
         wait = (f'<p class="net-status" id="net-status">'
                 f'{_e(t("net_waiting_away", names=t.join(waiting)))}</p>' if waiting else "")
         problem = f'<p class="problem" role="alert">{_e(self.problem)}</p>' if self.problem else ""
         return (f'<section class="net-panel" aria-label="{_e(t("net_panel"))}" '
-                f'data-step="{host.session.state.step}"><h2>{_e(t("net_panel"))}</h2>{problem}<ul>{"".join(rows)}</ul>{wait}</section>')
+                f'data-step="{host.session.state.step}">{"".join(invites)}'
+                f'<h2>{_e(t("net_panel"))}</h2>{problem}<ul>{"".join(rows)}</ul>{wait}'
+                f'{self._vibrate_html()}</section>')
 
     def _invite_html(self, seat, name) -> str:
         invite = self.invites.get(seat)
@@ -473,22 +710,24 @@ class NetPage:
                     f'{_e(t("net_connect_failed", name=name))}</p></div>')
         status = (f'<p class="net-status" role="status">{_e(t("net_answer_read", name=name))}</p>'
                   if invite["answer"] == "connecting" else "")
-        camera = (f'<button type="button" class="btn" data-ctl="net-scan" data-seat="{seat}">'
-                  f'{_e(t("net_scan_answer", name=name))}</button>')
+        camera = (f'<button type="button" class="btn primary" data-ctl="net-scan" '
+                  f'data-seat="{seat}">{_e(t("net_scan_answer", name=name))}</button>')
         return (
             f'{head}{status}'
             f'<p>{_e(t("net_invite_text", name=name))}</p>'
             f'<div class="qr" id="qr-{seat}" role="img" aria-label="{_e(t("net_invite_qr", name=name))}">'
             f'{invite["svg"]}</div>'
-            f'<label class="field"><span>{_e(t("net_invite_link", name=name))}</span>'
-            f'<input type="text" readonly value="{_e(invite["url"])}"></label>'
-            f'<label class="field"><span>{_e(t("net_answer_label", name=name))}</span>'
+            f'<label class="field wide"><span>{_e(t("net_invite_link", name=name))}</span>'
+            f'<input type="text" id="invite-link-{seat}" readonly value="{_e(invite["url"])}">'
+            f'</label>{self._share_buttons(f"invite-link-{seat}", t("net_the_link"))}'
+            f'<div class="setup-actions">{camera}</div>'
+            f'<label class="field wide"><span>{_e(t("net_answer_label", name=name))}</span>'
             f'<input type="text" id="answer-{seat}" data-draft="answer-{seat}" '
             f'value="{_e(self.drafts.get(f"answer-{seat}", ""))}" autocomplete="off" '
             f'spellcheck="false"></label>'
-            f'<div class="setup-actions"><button type="button" class="btn primary" '
+            f'<div class="setup-actions"><button type="button" class="btn" '
             f'data-ctl="net-connect" data-seat="{seat}">{_e(t("net_answer_connect", name=name))}'
-            f'</button>{camera}</div></div>')
+            f'</button></div></div>')
 
 
 __all__ = ["NetPage", "setup"]

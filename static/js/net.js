@@ -7,7 +7,9 @@
 // - QR codes: drawn with the pinned `qr` package (static/vendor/qr/, from npm), read from the
 //   camera with the browser's BarcodeDetector where it exists, else with qr's decoder
 //   (loaded only when a camera scan starts).
-// Python sets caboNet.onevent(id, kind, data): kind "open", "message", "close".
+// Python sets caboNet.onevent(id, kind, data): kind "open", "message", "close", and
+// "unstable" / "stable" when the connection is interrupted ("disconnected": WebRTC may still
+// recover by itself) and when it is back ("connected"); "failed" closes the link.
 import encodeQR from "../vendor/qr/index.js";
 
 const GATHER_MS = 4000; // the longest wait for ICE gathering (a STUN server may be slow)
@@ -46,9 +48,17 @@ function watch(id, pc, dc) {
   dc.onmessage = (e) => { if (typeof e.data === "string") emit(id, "message", e.data); };
   dc.onclose = () => { if (links.get(id) === link) { links.delete(id); emit(id, "close", null); } };
   pc.onconnectionstatechange = () => {
-    if (["failed", "closed"].includes(pc.connectionState) && links.get(id) === link) {
+    if (links.get(id) !== link) return;
+    const state = pc.connectionState;
+    if (state === "failed" || state === "closed") {
       links.delete(id);
       emit(id, "close", null);
+    } else if (state === "disconnected") {
+      link.unstable = true;
+      emit(id, "unstable", null);
+    } else if (state === "connected" && link.unstable) {
+      link.unstable = false;
+      emit(id, "stable", null);
     }
   };
 }
@@ -109,6 +119,20 @@ function send(id, text) {
 function handshakeMs(id) {
   const link = links.get(id);
   return link && link.openedAt ? link.openedAt - link.startedAt : -1;
+}
+
+// Hand a text on: the system's share sheet where the browser has one (Web Share API), the
+// clipboard otherwise. Resolves with "shared", "copied" or "failed" (a cancelled share sheet
+// is "failed" too: nothing was handed on).
+async function share(text, title, preferShare) {
+  if (preferShare && navigator.share) {
+    try { await navigator.share({ title, text }); return "shared"; } catch { return "failed"; }
+  }
+  try { await navigator.clipboard.writeText(text); return "copied"; } catch { return "failed"; }
+}
+
+function canShare() {
+  return typeof navigator.share === "function";
 }
 
 function qrSvg(text) {
@@ -189,4 +213,4 @@ function stopScan() {
 }
 
 window.caboNet = { offer, answer, join, send, close, handshakeMs, qrSvg, scan, stopScan,
-                   onevent: null, connectMs: CONNECT_MS };
+                   share, canShare, onevent: null, connectMs: CONNECT_MS };

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from . import driver
 from .conftest import BOOT_TIMEOUT_MS, ROOT
 from .driver import Player, new_game, open_page
 
@@ -66,25 +67,34 @@ def test_no_serious_violation_on_the_play_across_devices_panels(browser, base_ur
     from .test_net import Devices
     d = Devices(browser, base_url, count=2)
     try:
-        d.host_game("official", 7)
         host, guest = d.pages
-        assert serious(host) == [], "host's panel"
-        host.get_by_role("button", name="Invite Ada").click()
-        link = host.get_by_label("Invitation link for Ada")
+        driver.open_page(host, 7)
+        assert serious(host) == [], "the set-up with play with others"
+        d.host_game("official", 7)
+        link = host.get_by_label("Invitation link for Guest 1")  # it appears by itself
         expect(link).to_have_value(re.compile("#join="), timeout=10_000)
-        assert serious(host) == [], "an invitation with its QR code"
+        assert serious(host) == [], "host's panel with an invitation, its QR code and buttons"
         guest.goto(link.input_value())
+        expect(guest.get_by_role("heading", name="Your name at the table")).to_be_visible(
+            timeout=BOOT_TIMEOUT_MS)
+        assert serious(guest) == [], "guest's name"
+        guest.get_by_role("textbox", name="Your name").fill("Ada")
+        guest.get_by_role("button", name="Continue").click()
         answer = guest.get_by_label("Answer code")
         expect(answer).to_have_value(re.compile(".{40,}"), timeout=BOOT_TIMEOUT_MS)
         assert serious(guest) == [], "guest's answer code"
-        host.get_by_label("Answer code from Ada").fill(answer.input_value())
-        host.get_by_role("button", name="Connect Ada").click()
+        host.get_by_label("Answer code from Guest 1").fill(answer.input_value())
+        host.get_by_role("button", name="Connect Guest 1").click()
         expect(guest.locator("#status")).to_be_visible(timeout=10_000)
         assert serious(guest) == [], "guest's table"
         assert serious(host) == [], "host's table with a guest"
         guest.get_by_label("Language").select_option("de")
         expect(guest.get_by_role("group", name="Deine Karten")).to_be_visible()
         assert serious(guest) == [], "guest's table, German"
+        guest.reload()
+        expect(guest.get_by_role("heading", name="Zurück an den Tisch von Alex")).to_be_visible(
+            timeout=BOOT_TIMEOUT_MS)
+        assert serious(guest) == [], "a guest's way back to its table, German"
     finally:
         d.close()
     assert not [e for e in d.errors if "favicon" not in e], d.errors

@@ -17,6 +17,8 @@ from . import driver
 from .conftest import BOOT_TIMEOUT_MS
 
 pytestmark = pytest.mark.e2e
+HOST_NAME = "Alex"
+NAMES = {1: "Ada", 2: "Bruno"}  # what each guest types as its name
 
 
 class Devices:
@@ -46,35 +48,49 @@ class Devices:
     def host(self) -> Page:
         return self.pages[0]
 
-    def host_game(self, preset: str, seed: int) -> None:
+    def host_game(self, preset: str, seed: int, host_name: str = HOST_NAME) -> None:
+        """The host opens a table for itself and one person per other page, no bots: its
+        invitations appear at once, one per person."""
         page = self.host
         driver.open_page(page, seed)
         page.get_by_role("radio", name=re.compile("^" + driver.PRESET_NAMES[preset])).check()
-        page.get_by_label("Number of players").select_option(str(len(self.pages)))
-        for i in range(len(self.pages)):
-            page.get_by_label(f"Player {i + 1} is").select_option("person")
         page.get_by_label("Speed").select_option("instant")
-        page.get_by_role("button", name="Host a game for other devices").click()
+        page.get_by_label("Your name").fill(host_name)
+        page.get_by_label("People on other phones").select_option(str(len(self.pages) - 1))
+        page.get_by_label("Bots").select_option("0")
+        page.get_by_role("button", name="Open the table").click()
         expect(page.get_by_role("region", name="Devices at this table")).to_be_visible()
 
-    def invite(self, seat: int, guest: Page, goto: bool = True) -> float:
-        """Invite seat `seat`: the guest opens the link, the host pastes the answer; the
-        seconds from the host's click to the guest's table."""
+    def invite(self, seat: int, guest: Page, fresh: bool = False, via: str = "goto") -> float:
+        """Seat `seat`'s guest takes the invitation the host shows (a new one first with
+        `fresh`): it opens the link (`via` "goto") or pastes it into the field its page
+        shows ("paste"), types its name if asked, and the host pastes the answer; the
+        seconds from the start to the guest's table."""
         host = self.host
-        name = self.seat_name(seat)
         start = time.monotonic()
-        link = host.get_by_label(f"Invitation link for {name}")
+        link = host.locator(f"#invite-link-{seat}")
         shown = link.input_value() if link.count() else ""  # an earlier invitation's link
-        host.get_by_role("button", name=re.compile(f"^(Invite|New invitation for) {name}$")).click()
-        if shown:  # (until the page took the click: else the guest would open the old link,
-            expect(link).not_to_have_value(shown, timeout=10_000)  # closed by this click)
+        if fresh:
+            host.locator(f'[data-ctl="net-invite"][data-seat="{seat}"]').click()
+            if shown:  # (until the page took the click: else the guest would open the old
+                expect(link).not_to_have_value(shown, timeout=10_000)  # link, now closed)
         expect(link).to_have_value(re.compile("#join="), timeout=10_000)
-        guest.goto(link.input_value())
-        expect(guest.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+        url = link.input_value()
+        if via == "goto":
+            guest.goto(url)
+            expect(guest.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+        else:
+            guest.get_by_label("Invitation link or code from the host").fill(url)
+            guest.get_by_role("button", name="Join", exact=True).click()
         answer = guest.get_by_label("Answer code")
+        name_form = guest.get_by_role("heading", name="Your name at the table")
+        expect(answer.or_(name_form)).to_be_visible(timeout=10_000)
+        if name_form.count():
+            guest.get_by_role("textbox", name="Your name").fill(NAMES[seat])
+            guest.get_by_role("button", name="Continue").click()
         expect(answer).to_have_value(re.compile(".{40,}"), timeout=10_000)
-        host.get_by_label(f"Answer code from {name}").fill(answer.input_value())
-        host.get_by_role("button", name=f"Connect {name}").click()
+        host.locator(f"#answer-{seat}").fill(answer.input_value())
+        host.locator(f'[data-ctl="net-connect"][data-seat="{seat}"]').click()
         # (as long as the host itself waits for the channel before it reports a failure: on
         # a loaded machine ICE took over 10 s, while the host still said "connecting")
         patience = host.evaluate("window.caboNet.connectMs")
@@ -85,10 +101,6 @@ class Devices:
             raise AssertionError(f"{exc}\nThe host's devices: {panel.aria_snapshot()}\n"
                                  f"Console: {self.console[-20:]}") from None
         return time.monotonic() - start
-
-    def seat_name(self, seat: int) -> str:
-        return self.host.locator(f'[data-field="name:{seat}"]').input_value() \
-            if self.host.locator(f'[data-field="name:{seat}"]').count() else NAMES[seat]
 
     def sync(self) -> None:
         """Until every page shows the host's game step."""
@@ -102,7 +114,6 @@ class Devices:
             context.close()
 
 
-NAMES = {1: "Ada", 2: "Bruno"}
 
 # Records every text message a page's data channels receive (window.__rx), before the page's
 # own handler sees it.
@@ -252,28 +263,120 @@ def test_guest_reload_and_host_reload_mid_round(devices):
         players[page].step()
     d.sync()
     before = g2.locator(".player.me").inner_text()
-    # a guest reloads: its seat is away, the table waits; a new invitation brings it back
+    # a guest reloads: it opens on the way back to its table, never on the set-up form; the
+    # host's page shows a fresh invitation for the away seat by itself, at the top
     g2.reload()
     expect(g2.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
-    expect(g2.get_by_text(re.compile("You were playing at a table"))).to_be_visible()
+    expect(g2.get_by_role("heading", name="Back to Alex's table")).to_be_visible()
+    expect(g2.get_by_role("heading", name="New game")).to_have_count(0)
     expect(host.get_by_text("Bruno: away")).to_be_visible(timeout=10_000)
-    d.invite(2, g2)
+    panel = host.get_by_role("region", name="Devices at this table")
+    expect(panel.locator(".invite").first).to_have_id("invite-2", timeout=10_000)
+    d.invite(2, g2, via="paste")  # no name asked again: the page kept it
     d.sync()
     assert g2.locator(".player.me").inner_text() == before
     assert g2.locator(".player.me").get_attribute("aria-label") == "Your cards"
-    # the host reloads: the game resumes from its save, every guest is invited again
+    # the host reloads: the game resumes from its save, and every guest sees one clear line,
+    # no stale status and nothing to press on its table, until it takes the new invitation
     step = host.locator(".net-panel").get_attribute("data-step")
     host.reload()
     expect(host.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     expect(host.get_by_text("Ada: away")).to_be_visible()
     assert host.locator(".net-panel").get_attribute("data-step") == step
-    expect(g1.get_by_text(re.compile("The connection to the host is lost"))).to_be_visible(
-        timeout=15_000)
-    d.invite(1, g1)
-    d.invite(2, g2)
+    for guest in (g1, g2):
+        expect(guest.get_by_role("alert")).to_contain_text(
+            "The connection to Alex's page is gone", timeout=15_000)
+        expect(guest.get_by_text(re.compile("^Connected:"))).to_have_count(0)
+        expect(guest.locator(".inert-table[inert]")).to_have_count(1)  # nothing to press
+        assert guest.evaluate("document.querySelector('.inert-table').inert") is True
+    for seat in (1, 2):  # both invitations are there without a tap on the host's page
+        expect(host.locator(f"#invite-link-{seat}")).to_have_value(re.compile("#join="),
+                                                                     timeout=15_000)
+    d.invite(1, g1, via="paste")
+    d.invite(2, g2, via="paste")
     d.sync()
+    expect(g1.locator(".inert-table")).to_have_count(0)
     play_round(d, {p: driver.Player(p, 1 if p is g1 else 99) for p in d.pages})
     assert totals(host) == totals(g1) == totals(g2)
+
+
+def test_names_typed_by_guests_and_badges_that_tell_them_apart(devices):
+    """Each guest types its own name; the host sees it; "Alex" and "Ada" share a first
+    letter, so their "seen by" badges are "Al" and "Ad", never "A" twice."""
+    d = devices
+    join_all(d, "official", seed=4)
+    host, g1, g2 = d.pages
+    expect(host.get_by_text("Ada: connected")).to_be_visible()
+    expect(host.get_by_text("Bruno: connected")).to_be_visible()
+    expect(g1.locator("#net-status")).to_contain_text("Alex")
+    # the first peeks: everyone looks at two cards; the host's own badges read "Al"
+    players = {p: driver.Player(p, 99) for p in d.pages}
+    while any(p.get_by_text(re.compile(r"^Choose \d of your cards")).count() for p in d.pages):
+        for page in d.pages:
+            if page.get_by_text(re.compile(r"^Choose \d of your cards")).count():
+                players[page].step()
+        d.sync()
+    mine = host.locator(".player.me .eyes").all_text_contents()
+    ada = g1.locator(".player.me .eyes").all_text_contents()
+    assert mine and all(text.strip() == "Al" for text in mine), mine
+    assert ada and all(text.strip() == "Ad" for text in ada), ada
+
+
+def test_copy_buttons_hand_on_the_link_and_the_answer(browser, base_url):
+    d = Devices(browser, base_url, count=2)
+    try:
+        for context in d.contexts:
+            context.grant_permissions(["clipboard-read", "clipboard-write"])
+        d.host_game("official", 3)
+        host, guest = d.pages
+        link = host.locator("#invite-link-1")
+        expect(link).to_have_value(re.compile("#join="), timeout=10_000)
+        host.get_by_role("button", name="Copy the link").click()
+        expect(host.get_by_role("status").filter(has_text="Copied.")).to_be_visible()
+        assert host.evaluate("navigator.clipboard.readText()") == link.input_value()
+        guest.goto(link.input_value())
+        guest.get_by_role("textbox", name="Your name").fill("Ada")
+        guest.get_by_role("button", name="Continue").click()
+        answer = guest.get_by_label("Answer code")
+        expect(answer).to_have_value(re.compile(".{40,}"), timeout=10_000)
+        guest.get_by_role("button", name="Copy the code").click()
+        expect(guest.get_by_role("status").filter(has_text="Copied.")).to_be_visible()
+        assert guest.evaluate("navigator.clipboard.readText()") == answer.input_value()
+    finally:
+        d.close()
+    assert not [e for e in d.errors if "favicon" not in e], d.errors
+
+
+def test_a_frozen_guest_page_and_a_short_network_break(devices):
+    """A guest page frozen by the browser (a sleeping phone, a tab in the background) and
+    woken again keeps its seat; an interrupted connection is shown as unstable, not lost."""
+    d = devices
+    join_all(d, "official", seed=21)
+    host, g1, g2 = d.pages
+    d.sync()
+    cdp = g1.context.new_cdp_session(g1)
+    cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
+    players = {host: driver.Player(host, 99), g2: driver.Player(g2, 99)}
+    for _ in range(3):  # the others play on while Ada's page is frozen (as far as they can)
+        driver.wait_idle(host)
+        page = next((p for p in (host, g2) if has_move(p)), None)
+        if page is None:
+            break
+        players[page].step()
+    host.wait_for_timeout(2000)
+    cdp.send("Page.setWebLifecycleState", {"state": "active"})
+    d.sync()  # the woken page shows the host's step again: nothing was lost
+    expect(host.get_by_text("Ada: connected")).to_be_visible()
+    # the host's page is told that Ada's link is interrupted, then that it is back
+    host.evaluate("window.caboNet.onevent('s1-1', 'unstable', null)")
+    expect(host.get_by_text("Ada: connection unstable, waiting …")).to_be_visible()
+    host.evaluate("window.caboNet.onevent('s1-1', 'stable', null)")
+    expect(host.get_by_text("Ada: connected")).to_be_visible()
+    g1.evaluate("window.caboNet.onevent('host', 'unstable', null)")
+    expect(g1.get_by_role("status").filter(has_text="The connection to Alex is unstable")
+           ).to_be_visible()
+    g1.evaluate("window.caboNet.onevent('host', 'stable', null)")
+    expect(g1.get_by_text("The connection to Alex is unstable")).to_have_count(0)
 
 
 def test_malformed_oversized_and_replayed_messages_at_both_ends(devices):
@@ -372,26 +475,25 @@ def test_an_answer_that_never_connects_is_reported_and_a_new_invitation_works(br
         patience = host.evaluate("window.caboNet.connectMs")  # the page's own, 20 s
         assert patience >= 10_000
         host.evaluate("window.caboNet.connectMs = 4000")  # (a shorter wait for this code)
-        host.get_by_role("button", name="Invite Ada").click()
-        expect(host.get_by_label("Invitation link for Ada")).to_have_value(
+        expect(host.get_by_label("Invitation link for Guest 1")).to_have_value(
             re.compile("#join="), timeout=10_000)
-        host.get_by_label("Answer code from Ada").fill(unreachable_answer(1))
-        host.get_by_role("button", name="Connect Ada").click()
+        host.get_by_label("Answer code from Guest 1").fill(unreachable_answer(1))
+        host.get_by_role("button", name="Connect Guest 1").click()
         expect(host.get_by_role("status").filter(
-            has_text="The answer from Ada is read: connecting …")).to_be_visible()
-        failed = host.get_by_role("alert").filter(has_text="No connection to Ada.")
+            has_text="The answer from Guest 1 is read: connecting …")).to_be_visible()
+        failed = host.get_by_role("alert").filter(has_text="No connection to Guest 1.")
         expect(failed).to_be_visible(timeout=15_000)
-        expect(host.get_by_text("Ada: away")).to_be_visible()
+        expect(host.get_by_text("Guest 1: away")).to_be_visible()
         # the closed invitation is gone: its code could not connect anyone any more
         expect(host.get_by_role("img", name=re.compile("^QR code of the invitation"))).to_have_count(0)
-        expect(host.get_by_role("button", name="Connect Ada")).to_have_count(0)
+        expect(host.get_by_role("button", name="Connect Guest 1")).to_have_count(0)
         host.get_by_label("Language").select_option("de")
-        expect(host.get_by_role("alert")).to_contain_text("Keine Verbindung zu Ada.")
+        expect(host.get_by_role("alert")).to_contain_text("Keine Verbindung zu Guest 1.")
         host.get_by_label("Sprache").select_option("en")
         host.evaluate(f"window.caboNet.connectMs = {patience}")
-        host.get_by_role("button", name="New invitation for Ada").click()
-        expect(host.get_by_label("Answer code from Ada")).to_have_value("")  # not the old one
-        d.invite(1, guest)  # one more new invitation, and the guest's real answer
+        host.get_by_role("button", name="New invitation for Guest 1").click()
+        expect(host.get_by_label("Answer code from Guest 1")).to_have_value("")  # not the old
+        d.invite(1, guest, fresh=True)  # one more new invitation, and the guest's answer
         expect(guest.get_by_role("group", name="Your cards")).to_be_visible()
         expect(host.get_by_text("Ada: connected")).to_be_visible()
         expect(host.get_by_role("alert")).to_have_count(0)
