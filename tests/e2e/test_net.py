@@ -500,3 +500,51 @@ def test_an_answer_that_never_connects_is_reported_and_a_new_invitation_works(br
     finally:
         d.close()
     assert not [e for e in d.errors if "favicon" not in e], d.errors
+
+
+VIBRATE_STUB = "navigator.vibrate = (ms) => { (window.__vibrations ||= []).push(ms); return true; };"
+
+
+def test_the_screen_stays_on_and_a_turn_is_told_while_the_page_looks_away(browser, base_url):
+    """During a game the page holds a screen wake lock; a turn that begins vibrates (across
+    devices, unless turned off) and shows "● Your turn" in the title while the page is hidden."""
+    d = Devices(browser, base_url, count=2)
+    try:
+        d.contexts[0].add_init_script(VIBRATE_STUB)
+        host, guest = d.pages
+        driver.open_page(host, 5)
+        assert host.evaluate("window.caboAwake.held") is False  # no game, no wake lock
+        d.host_game("official", 5)
+        d.invite(1, guest)
+        for _ in range(50):
+            if host.evaluate("window.caboAwake.held"):
+                break
+            host.wait_for_timeout(100)
+        assert host.evaluate("window.caboAwake.held") is True
+        assert host.evaluate("window.__vibrations || []") == [120]  # the first peek is a turn
+        # the page looks away: its title says whose turn it is; back, the title is plain again
+        host.evaluate("""() => { Object.defineProperty(document, 'visibilityState',
+            {value: 'hidden', configurable: true});
+            document.dispatchEvent(new Event('visibilitychange')); }""")
+        expect(host).to_have_title("● Your turn – Cabo")
+        host.evaluate("""() => { Object.defineProperty(document, 'visibilityState',
+            {value: 'visible', configurable: true});
+            document.dispatchEvent(new Event('visibilitychange')); }""")
+        expect(host).to_have_title("Cabo")
+        # turned off: the next turn of the host's does not vibrate
+        host.get_by_label("Vibrate when it is my turn").uncheck()
+        assert host.evaluate("localStorage.getItem('cabo.net.vibrate')") == "off"
+        players = {p: driver.Player(p, 99) for p in d.pages}
+        waited = False
+        for _ in range(80):
+            d.sync()
+            if has_move(host) and waited:
+                break
+            waited = waited or not has_move(host)
+            page = next(p for p in d.pages if has_move(p))
+            players[page].step()
+        assert waited and has_move(host)
+        assert host.evaluate("window.__vibrations") == [120]
+    finally:
+        d.close()
+    assert not [e for e in d.errors if "favicon" not in e], d.errors
