@@ -47,7 +47,8 @@ TEXTS = {
     "net_connected": "Verbunden: {names}.",
     "net_away": "Nicht da: {names}.",
     "net_err_illegal": "Der Gastgeber hat diesen Zug abgelehnt: {text}",
-    "net_err_too_late": "Zu spät: Jemand war schneller. Es hat dich nichts gekostet.",
+    "net_err_too_late": "Zu spät: Jemand war schneller, oder die Karte hatte sich geändert, "
+                        "bevor dein Einwurf ankam. Es hat dich nichts gekostet.",
     "net_err_reload": "Diese Seite hat eine andere Cabo-Version als die des Gastgebers. Lade "
                       "die Seite neu (und die des Gastgebers) und tritt wieder bei.",
     "net_err_no_seat": "Dieser Platz ist schon von einem anderen Gerät besetzt.",

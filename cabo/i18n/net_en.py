@@ -45,7 +45,8 @@ TEXTS = {
     "net_connected": "Connected: {names}.",
     "net_away": "Away: {names}.",
     "net_err_illegal": "The host refused that move: {text}",
-    "net_err_too_late": "Too late: someone else was faster. It cost you nothing.",
+    "net_err_too_late": "Too late: someone else was faster, or the card changed before your "
+                        "claim arrived. It cost you nothing.",
     "net_err_reload": "This page runs another version of Cabo than the host's. Reload the "
                       "page (and the host's page) and join again.",
     "net_err_no_seat": "That seat is already taken by another device.",

@@ -241,7 +241,7 @@ def test_off_turn_race_in_party_one_claim_wins(devices):
         }, at - Date.now())""", at)
     time.sleep(1.0)
     d.sync()
-    late = [g for g in (g1, g2) if g.get_by_text("Too late: someone else was faster.").count()]
+    late = [g for g in (g1, g2) if g.get_by_text(re.compile("^Too late: someone else was faster")).count()]
     assert len(late) == 1
     # exactly one claim was applied, by the guest that was not too late; it cost the other
     # one nothing (no penalty card: still four cards)
@@ -503,6 +503,44 @@ def test_an_answer_that_never_connects_is_reported_and_a_new_invitation_works(br
 
 
 VIBRATE_STUB = "navigator.vibrate = (ms) => { (window.__vibrations ||= []).push(ms); return true; };"
+
+
+def test_a_dropped_link_and_a_stale_claim(devices):
+    """A guest's link drops (the network, not a reload): the guest sees one line and the way
+    back, the host a fresh invitation; back by pasting it. A claim sent for a table that has
+    changed since is too late and costs nothing."""
+    d = devices
+    join_all(d, "party", seed=6)
+    host, g1, g2 = d.pages
+    players = {p: driver.Player(p, 99) for p in d.pages}
+    top = host.locator("#discard").inner_text()
+    for _ in range(40):  # the first peeks, then moves until the top discard has changed
+        d.sync()
+        if host.locator("#discard").inner_text() != top and not any(
+                p.get_by_text(re.compile(r"^Choose \d of your cards")).count() for p in d.pages):
+            break
+        page = next(p for p in d.pages if has_move(p))
+        players[page].step()
+    d.sync()
+    assert host.locator("#discard").inner_text() != top
+    # Ada claims her first card matches the top card she saw at step 0, which has changed
+    log = host.locator(".log-list li").all_text_contents()
+    stale = json.dumps({"v": 1, "t": "act", "n": 10**6, "step": 0,
+                        "action": {"type": "Match", "seat": 1, "owner": 1, "slot": 0}})
+    g1.evaluate("(t) => window.caboNet.send('host', t)", stale)
+    expect(g1.get_by_text(re.compile("^Too late: someone else was faster, or the card "
+                                      "changed"))).to_be_visible()
+    d.sync()
+    assert host.locator(".log-list li").all_text_contents() == log  # nothing applied
+    assert g1.locator(".player.me .card").count() == 4  # no penalty card
+    # Bruno's link drops: one line and the way back on his page, a new invitation on the host
+    g2.evaluate("window.caboNet.close('host'); window.caboNet.onevent('host', 'close', null)")
+    expect(g2.get_by_role("alert")).to_contain_text("The connection to Alex's page is gone")
+    expect(host.get_by_text("Bruno: away")).to_be_visible(timeout=15_000)
+    d.invite(2, g2, via="paste")
+    d.sync()
+    expect(g2.locator(".inert-table")).to_have_count(0)
+    expect(host.get_by_text("Bruno: connected")).to_be_visible()
 
 
 def test_the_screen_stays_on_and_a_turn_is_told_while_the_page_looks_away(browser, base_url):
