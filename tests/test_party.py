@@ -10,7 +10,7 @@ import pytest
 from cabo import PRESETS, IllegalAction, SaveError, preset
 from cabo.actions import (
     CallCabo, Discard, DrawDeck, EndTurn, Give, InitialPeek, Match, NextRound, PairDiscard,
-    Ready, SkipPower, Swap)
+    Ready, Replace, SkipPower, Swap)
 from cabo.party import available
 from cabo.party.reactions import MAX_IN_WINDOW, MIN_GAP_MS, RateLimit
 from cabo.session import Seat, Session
@@ -204,6 +204,17 @@ def test_unlucky_bird_most_penalty_cards():
     s.act(Match(2, 2, 1))  # a second wrong card: seat 2 has 2 penalty cards, seat 0 has 1
     cabo_now(s)
     assert awards(s)["unlucky"] == ([2], 2)
+
+
+def test_a_wrong_multi_replace_s_drawn_card_is_a_penalty_card():
+    # seed 001: "die gezogene Karte kommt als Strafkarte dazu" -- counted like one
+    s = table([[7, 8, 3, 4], [1, 5, 7, 8], [10, 11, 12, 2]], deck=[6, 5, 6, 5, 6])
+    s.act(DrawDeck(0))
+    s.act(Replace(0, (0, 1)))  # a 7 and an 8 are not equal: they stay, the 6 comes as card 5
+    assert len(s.state.hands[0]) == 5
+    assert s.party.counts["penalties"] == [1, 0, 0]
+    cabo_now(s, caller=1)
+    assert awards(s)["unlucky"] == ([0], 1)
 
 
 def timed_table(bots=()):

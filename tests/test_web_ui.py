@@ -102,7 +102,8 @@ def test_a_whole_game_through_the_controller_for_every_preset():
             if "end_game" in keys:
                 table.press("end_game")
                 continue
-            for key in ("look", "next_round", "ready", "cabo", "draw", "discard", "skip",
+            for key in ("look", "next_round", "ready", "cabo_yes", "cabo", "draw", "discard",
+                        "skip",
                         "end_turn"):
                 if key in keys:
                     table.press(key)

@@ -110,6 +110,8 @@ class PartyTracker:
     def _on_replace(self, e, notes, at_ms, bot_ms) -> None:
         if e["ok"]:
             self._land(at_ms)
+        else:  # a wrong multi-replace: "die gezogene Karte kommt als Strafkarte dazu" (seed 001)
+            self.counts["penalties"][e["seat"]] += 1
 
     def _on_discard(self, e, notes, at_ms, bot_ms) -> None:
         self._land(at_ms)

@@ -56,7 +56,8 @@ def default_seat(i: int, texts, kind: str | None = None) -> dict:
 def defaults(texts) -> dict:
     """Official rules, you against two bots, normal speed."""
     return {"preset": "official", "custom": {}, "hand_size": PRESETS["official"].hand_size,
-            "players": [default_seat(i, texts) for i in range(3)], "speed": "normal"}
+            "players": [default_seat(i, texts) for i in range(3)], "speed": "normal",
+            "ask_cabo": True}
 
 
 def normalize(value, texts) -> dict:
@@ -69,6 +70,8 @@ def normalize(value, texts) -> dict:
         out["hand_size"] = PRESETS[out["preset"]].hand_size
     if value.get("speed") in SPEEDS:
         out["speed"] = value["speed"]
+    if isinstance(value.get("ask_cabo"), bool):
+        out["ask_cabo"] = value["ask_cabo"]
     if value.get("hand_size") in HAND_SIZES:
         out["hand_size"] = value["hand_size"]
     custom = value.get("custom")
@@ -185,6 +188,8 @@ def change(settings, field: str, value: str, texts) -> dict:
         s["hand_size"] = int(value)
     elif field == "speed" and value in SPEEDS:
         s["speed"] = value
+    elif field == "ask_cabo" and value in ("true", "false"):
+        s["ask_cabo"] = value == "true"
     elif field.startswith("name:"):
         s["players"][int(field[5:])]["name"] = value[:NAME_MAX]
     elif field.startswith("kind:") and value in KINDS:
@@ -239,6 +244,8 @@ def view(settings, texts) -> dict:
                    "kind_label": texts("seat_kind", n=i + 1),
                    "kinds": [(k, texts("kind_" + k)) for k in KINDS]}
                   for i, p in enumerate(settings["players"])],
+        "ask_cabo": {"label": texts("ask_cabo"), "value": "true" if settings["ask_cabo"] else "false",
+                     "choices": [("true", texts("yes")), ("false", texts("no"))]},
         "options": options,
         "options_label": texts("custom_rules"),
         "problem": problem(settings, texts),

@@ -10,7 +10,7 @@ looked at it.
 
 from __future__ import annotations
 
-from ..actions import DrawDeck, Match, TakeDiscard, is_off_turn
+from ..actions import CallCabo, DrawDeck, Match, TakeDiscard, is_off_turn
 from ..engine import HOST
 from . import choices, hintwords, party_view
 from .initials import initials
@@ -23,6 +23,7 @@ from ..bots.hint import thinking as hint_thinking
 
 RESULT_PHASES = ("round_over", "game_over")
 LOG_LINES = 80
+RECENT_LINES = 3  # lines of the recent-moves strip
 
 
 class Table:
@@ -48,6 +49,13 @@ class Table:
         self._quick = None
         self._soft = frozenset()   # cards only a match may take (drawn softly)
         self._glow = frozenset()   # cards of the suggested move (they glow)
+        self.ask_cabo = True       # ask "Call Cabo?" once before calling (a setting)
+        self.confirming = False    # that question is on screen
+        # event views of the last failed match / multi-replace / pair (with its penalty), said
+        # on the table until the person's next move
+        self.mistake = []
+        self.look_over = False     # the person's move turned the cards looked at face down
+        self.sel_top = None        # the top discard when the selection began
         self.flying = party_view.Flying()  # reactions, quips, toasts of the extras (transient)
         self.last_notes = []       # the extras' notes of the last change (for the live region)
         self.clock = None          # the page's clock in ms (a callable), for the extras' timing
@@ -71,6 +79,7 @@ class Table:
         """The person the device was passed to is looking now."""
         self.confirmed = self.session.viewer()
         self.reveals, self.selection, self.hint = {}, (), None
+        self.mistake, self.look_over, self.confirming = [], False, False
 
     # -- acting --------------------------------------------------------------------------
     def legal(self) -> list:
@@ -117,8 +126,19 @@ class Table:
         return action
 
     def click_card(self, owner: int, slot: int) -> None:
-        """Select or unselect a card."""
+        """Select or unselect a card (remembering the top discard the selection began at,
+        to flag a change before a match)."""
+        before = self.selection
         self.selection = choices.toggle(self.legal(), self.selection, (owner, slot))
+        if not before and self.selection:
+            self.sel_top = self._top()
+        elif not self.selection:
+            self.sel_top = None
+
+    def _top(self):
+        seat = self.screen_seat()
+        discard = self.session.observation(seat).discard if seat is not None else ()
+        return discard[-1] if discard else None
 
     def quick_match(self, owner: int, slot: int, at_ms=None) -> list:
         """A double click: throw this one card onto the discard pile, if that is legal."""
@@ -156,6 +176,14 @@ class Table:
         if key == "hint":
             self.show_hint()
             return []
+        if key == "cabo_no":
+            self.confirming = False
+            return []
+        if key == "cabo" and self.ask_cabo and not self.confirming:
+            self.confirming = any(k == "cabo" for k, _ in self.buttons())
+            return []
+        if key == "cabo_yes":
+            key = "cabo"
         for k, action in self.buttons():
             if k == key:
                 return self.act(action, at_ms)
@@ -206,8 +234,10 @@ class Table:
 
         at_ms: when a person acted (the page's event time); otherwise the clock's now."""
         seat = action.seat
-        if not self.session.seats[seat].bot:
-            self.reveals = {}
+        person = not self.session.seats[seat].bot
+        if person:
+            self.look_over = bool(self.reveals) and self.reveal_seat == seat
+            self.reveals, self.mistake, self.confirming = {}, [], False
         at = at_ms if at_ms is not None else (self.clock() if self.clock else None)
         events = self.session.act(action, at)
         self.last_notes = list(getattr(self.session, "party_notes", ()))
@@ -220,6 +250,11 @@ class Table:
             viewer = seat
         self.last = [e.view(viewer) for e in events]
         self._remember_reveals(viewer)
+        if any(_failed(e) for e in self.last):
+            self.mistake = [e for e in self.last
+                            if _failed(e) or e["kind"] in ("penalty", "penalty_skipped")]
+        if not self.selection:
+            self.sel_top = None
         return events
 
     def _still_selectable(self, card) -> bool:
@@ -250,8 +285,9 @@ class Table:
             self.reveal_seat = viewer
 
     def hide_reveals(self) -> None:
-        """Turn the cards looked at face down again (after a moment, or on request)."""
+        """Turn the cards looked at face down again (on request)."""
         self.reveals = {}
+        self.look_over = False
 
     # -- the look, saved with the game (a reload shows it again for the time left) ---------
     def keep_look(self, ms_left: int) -> None:
@@ -341,13 +377,23 @@ class Table:
         self._soft = selectable - main
         suggested = self.suggestion(seat)
         self._glow = choices.cards_of(suggested) if suggested is not None else frozenset()
-        buttons = [{"key": k, "label": self.t("act_" + k), "primary": primary, "risky": risky}
-                   for k, _, primary, risky in self._arranged(seat)]
-        if self.selection:
+        arranged = self._arranged(seat)
+        if self.confirming and not any(k == "cabo" for k, *_ in arranged):
+            self.confirming = False  # the moment to call has passed
+        if self.confirming:
+            yes = isinstance(suggested, CallCabo)
+            buttons = [{"key": "cabo_yes", "label": self.t("act_cabo_yes"), "primary": yes,
+                        "risky": False},
+                       {"key": "cabo_no", "label": self.t("act_cabo_no"), "primary": not yes,
+                        "risky": False}]
+        else:
+            buttons = [{"key": k, "label": self.t("act_" + k), "primary": primary,
+                        "risky": risky} for k, _, primary, risky in arranged]
+        if self.selection and not self.confirming:
             buttons.append(self._extra("clear", "clear_selection"))
-        if self.reveals and self.reveal_seat == seat:
+        if self.reveals and self.reveal_seat == seat and not self.confirming:
             buttons.append(self._extra("hide", "hide_cards"))
-        if (obs.phase not in RESULT_PHASES
+        if (obs.phase not in RESULT_PHASES and not self.confirming
                 and any(not is_off_turn(a) for a in legal)):
             buttons.append(self._extra("hint", "act_hint"))
         return {
@@ -358,13 +404,15 @@ class Table:
             "discard": dict(self._discard(obs, legal, words),
                             suggested=isinstance(suggested, TakeDiscard)),
             "drawn": self._drawn(obs, words),
-            "status": self._status(obs, legal, words),
+            "status": (self.t("cabo_confirm") if self.confirming
+                       else self._status(obs, legal, words)),
+            "alerts": self._alerts(obs, words),
             "buttons": buttons,
             "result": self._result(obs, words) if obs.phase in RESULT_PHASES else None,
             "scores": self._scores(obs),
             "game_over": self._game_over(obs, words),
             "log": (log := self._log(words)),
-            "recent": self._recent(words, order[:-1]),
+            "recent": self._recent(words),
             "moves": moves,
             "round_ended": any(e["kind"] == "round_end" for e in self.last),
             "anim": {"deck": anim.get("deck"), "discard": anim.get("discard"),
@@ -480,6 +528,46 @@ class Table:
         return None
 
     def _status(self, obs, legal, words) -> str:
+        """The status line; while the person looks at cards, it speaks of that first."""
+        text = self._status_plain(obs, legal, words)
+        looking = self._looking(obs, words)
+        if not looking:
+            return text
+        if obs.phase in ("peek",) or not any(not is_off_turn(a) for a in legal):
+            return looking  # the look is the person's business now, not whose turn it is
+        return looking + " " + text
+
+    def _looking(self, obs, words):
+        """"You are looking at your cards 1 and 2: …" while the person's look lasts."""
+        if not self.reveals or self.reveal_seat != obs.seat or obs.phase in RESULT_PHASES:
+            return None
+        owners = {}
+        for (o, i), card in sorted(self.reveals.items()):
+            cell = obs.hands[o][i] if o in obs.seats and i < len(obs.hands[o]) else None
+            if cell is not None and cell[0] == card:
+                owners.setdefault(o, []).append(i)
+        if not owners:
+            return None
+        cards = self.t.join(words.slots(o, slots) for o, slots in owners.items())
+        return self.t("st_looking", cards=cards)
+
+    def _alerts(self, obs, words) -> list:
+        """Lines said on the table until the person's next move: a failed match or multi-
+        replace and what it cost; the cards looked at turned face down by a move; a top
+        discard that changed since the selection began."""
+        out = []
+        if self.mistake:
+            out.append({"text": " ".join(x for x in map(words.event, self.mistake) if x),
+                        "warn": True})
+        if self.look_over and obs.phase not in RESULT_PHASES:
+            out.append({"text": self.t("look_over"), "warn": False})
+        top = obs.discard[-1] if obs.discard else None
+        if (self.selection and self.sel_top is not None and top is not None
+                and top != self.sel_top):
+            out.append({"text": self.t("top_changed", **words.forms(top)), "warn": True})
+        return out
+
+    def _status_plain(self, obs, legal, words) -> str:
         t, seat, phase, rules = self.t, obs.seat, obs.phase, obs.rules
         if phase == "game_over":
             return t("st_game_over")
@@ -515,7 +603,9 @@ class Table:
                               multi=t("st_drawn_multi") if rules.multi_replace else "",
                               discard=t("st_drawn_discard") if "discard" in keys else "")
         if phase == "power":
-            return prefix + t("st_power_" + obs.power)
+            source = (t("st_power_from", **words.forms(obs.discard[-1])) + " "
+                      if obs.discard else "")
+            return prefix + source + t("st_power_" + obs.power)
         if phase == "king":
             return prefix + t("st_king_swap")
         if phase == "after_turn":
@@ -587,22 +677,37 @@ class Table:
                 lines.append(text)
         return lines[-LOG_LINES:][::-1]
 
-    def _recent(self, words, seats) -> list:
-        """Each other player's last turn in words, one line per player in seat order: what
-        they did since their latest turn began (off-turn matches included). A draw and a
-        power's announcement are left out when what followed says it all."""
+    def _recent(self, words) -> list:
+        """The latest moves in words, newest first: one line per player's turn (what they did
+        since it began), off-turn moves of others on lines of their own, the person's own
+        moves included. A draw and a power's announcement are left out when what followed
+        says it all; the initial peeks only until the first turn begins."""
         log = self.session.log_for(None)
-        start = max((i for i, e in enumerate(log) if e["kind"] == "deal"), default=0)
-        log = log[start:]
-        begins = {e["seat"]: i for i, e in enumerate(log) if e["kind"] == "turn"}
+        start = max((i for i, e in enumerate(log) if e["kind"] == "deal"), default=-1)
+        log = log[start + 1:]
+        started = any(e["kind"] == "turn" for e in log)
+        groups, fresh = [], True
+        for e in log:
+            kind = e["kind"]
+            if kind == "turn":
+                fresh = True
+                continue
+            if kind == "reaction" or (kind == "initial_peek" and started):
+                continue
+            seat = e.get("seat")
+            if groups and not fresh and groups[-1][0] == seat:
+                groups[-1][1].append(e)
+            else:
+                groups.append((seat, [e]))
+            fresh = False
         lines = []
-        for seat in seats:
-            own = [e for e in log[begins.get(seat, 0):]
-                   if e.get("seat") == seat and e["kind"] != "turn"]
-            kept = [e for i, e in enumerate(own)
-                    if not (e["kind"] in ("draw", "power") and i + 1 < len(own))]
-            lines.append(" ".join(x for x in map(words.event, kept) if x))
-        return lines  # one per player, empty before their first move: the strip keeps its size
+        for _, evs in groups[-RECENT_LINES * 2:]:
+            kept = [e for i, e in enumerate(evs)
+                    if not (e["kind"] in ("draw", "power") and i + 1 < len(evs))]
+            text = " ".join(x for x in map(words.event, kept) if x)
+            if text:
+                lines.append(text)
+        return lines[::-1][:RECENT_LINES]
 
     def _motion(self):
         """Slots and piles touched by the last change, and cards that moved (from, to)."""
@@ -650,3 +755,8 @@ class Table:
                 owner = seat if kind == "peek" else e["target"]
                 anim[(owner, e["slot"])] = "peek"
         return anim, moves
+
+
+def _failed(e) -> bool:
+    """A failed match, multi-replace or pair discard (an event view)."""
+    return e["kind"] in ("match", "replace", "pair_discard") and not e.get("ok", True)

@@ -25,12 +25,12 @@ from ..party import board as boards
 from ..rules import PRESETS
 from ..session import Session
 from ..ui import party_view, rulesheet, setup, storage
-from ..ui.pacing import reveal_ms
 from ..ui.table import Table
 from . import render, render_party, tabs, timing
 from .netpage import NetPage
 
 LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
+LOOK_KEPT_MS = 60_000  # a look saved with the game shows again after a reload this long
 DOUBLE_CLICK_MS = 500  # the longest pause between the two clicks (taps) of a double click
 # A hard bot thinks on the main thread in slices, not in a worker. Measured (session 5, a
 # module worker with its own Pyodide, same moves; tools/bench_thinking, 2 hard bots): thinking
@@ -254,6 +254,8 @@ class App:
         if field == "speed" and self.table is not None:
             self.table.speed = value
             self.schedule()
+        if field == "ask_cabo" and self.table is not None:
+            self.table.ask_cabo = self.settings["ask_cabo"]
         if not field.startswith("name:"):
             self.render()
 
@@ -320,6 +322,7 @@ class App:
     def new_table(self, session) -> Table:
         table = Table(session, self.t, self.settings["speed"])
         table.clock = _now_ms
+        table.ask_cabo = self.settings.get("ask_cabo", True)
         return table
 
     def person_acts(self, key, at_ms=None) -> None:
@@ -387,11 +390,10 @@ class App:
         self.save_problem = problem
 
     def show_look(self, ms=None) -> None:
-        """The cards just looked at turn face down after a moment (`ms`, or the speed's)."""
-        ms = reveal_ms(self.table.speed) if ms is None else ms
-        self.reveal_until = int(window.Date.now()) + ms
+        """The cards just looked at stay face up until the person hides them or moves (a
+        reload within LOOK_KEPT_MS shows them again)."""
+        self.reveal_until = int(window.Date.now()) + LOOK_KEPT_MS
         self.reveal_token += 1
-        asyncio.ensure_future(self.hide_later(self.reveal_token, ms))
 
     # -- two tabs: one plays the game, the other says so and offers to take over ----------
     def lost_game(self) -> None:
@@ -506,13 +508,6 @@ class App:
                     return None
                 slice_start = perf.now()
                 due = clock() + THINK_SLICE_MS / 1000
-
-    async def hide_later(self, token, ms) -> None:
-        await asyncio.sleep(ms / 1000)
-        if token == self.reveal_token and self.table is not None and self.table.reveals:
-            self.table.hide_reveals()
-            self.render()
-            self.save_later()  # the look is over: a reload does not show it again
 
     def on_pagehide(self, event) -> None:
         """Save a queued save, and how long the cards looked at still show (a reload shows

@@ -94,7 +94,9 @@ def setup(v, t, can_resume) -> str:
         f'<fieldset class="presets"><legend>{_e(t("rules"))}</legend>{presets}</fieldset>'
         f'<fieldset class="players"><legend>{_e(t("players"))}</legend>'
         f'<div class="row">{_select("count", c["label"], c["value"], [(x, x) for x in c["choices"]])}'
-        f'{_select("hand_size", h["label"], h["value"], [(x, x) for x in h["choices"]])}</div>'
+        f'{_select("hand_size", h["label"], h["value"], [(x, x) for x in h["choices"]])}'
+        f'{_select("ask_cabo", v["ask_cabo"]["label"], v["ask_cabo"]["value"], v["ask_cabo"]["choices"])}'
+        f'</div>'
         f'{seats}</fieldset>'
         f'<details class="custom" data-open="custom"><summary>{_e(v["options_label"])}</summary>'
         f'<div class="options">{options}</div></details>'
@@ -275,6 +277,10 @@ def _scores(s) -> str:
             f'<tbody>{rows}</tbody></table></div></section>')
 
 
+def _alert(a) -> str:
+    return f'<p class="alert{"" if a["warn"] else " note"}">{_e(a["text"])}</p>'
+
+
 def _button(b) -> str:
     cls = "btn" + (" primary" if b["primary"] else "") + (" risky" if b["risky"] else "")
     return (f'<button type="button" class="{cls}" data-ctl="act" data-key="{_e(b["key"])}">'
@@ -316,8 +322,9 @@ def table(v, t, log_open) -> str:
         f'{_drawn(v["drawn"], v["anim"]["drawn"])}'
         f'</div>'
         f'<p class="status" id="status" tabindex="-1">{_e(v["status"])}</p>'
+        f'<div class="news">{"".join(_alert(a) for a in v.get("alerts") or ())}'
         f'<div class="recent" aria-hidden="true">'
-        f'{"".join(f"<p>{_e(line)}</p>" for line in v["recent"])}</div>'
+        f'{"".join(f"<p>{_e(line)}</p>" for line in v["recent"])}</div></div>'
         f'{_player(me)}'
         f'<div class="actions" role="group" aria-label="{_e(t("moves"))}">{buttons}</div>'
         f'{hint}'

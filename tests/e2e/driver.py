@@ -55,6 +55,14 @@ def buttons(page: Page) -> list[str]:
     return page.get_by_role("group", name="Moves").get_by_role("button").all_inner_texts()
 
 
+def call_cabo(page: Page) -> None:
+    """Press "Call Cabo" and answer its question ("Call Cabo? Everyone else gets one more
+    turn")."""
+    press(page, "Call Cabo")
+    expect(page.locator("#status")).to_contain_text("Everyone else gets one more turn")
+    press(page, "Yes, call Cabo")
+
+
 def press(page: Page, name: str) -> None:
     activate(page.get_by_role("group", name="Moves").get_by_role("button", name=name, exact=True))
     wait_idle(page)
@@ -131,7 +139,7 @@ class Player:
             press(page, "Look at the cards")
         elif "Call Cabo" in names and self.draws >= self.cabo_after:
             self.called = True
-            press(page, "Call Cabo")
+            call_cabo(page)
         elif "Draw" in names:
             self.draws += 1
             press(page, "Draw")

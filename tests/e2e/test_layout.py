@@ -106,7 +106,7 @@ def test_a_card_flies_face_up_onto_the_discard_pile(page: Page) -> None:
 
 
 def test_a_cabo_call_moves_nothing_on_a_wide_screen(page: Page) -> None:
-    """Party at 1280 px: the Cabo mark sits on the caller's box edge, so no box widens and
+    """Party at 1280 px: the Cabo mark sits inside the caller's own head, so no box widens and
     wraps, and no row or button moves up or down from the turn before the call."""
     page.set_viewport_size({"width": 1280, "height": 800})
     open_page(page, 4)  # party, 4 players: Ada runs out of cards, an automatic Cabo

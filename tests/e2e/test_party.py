@@ -14,6 +14,7 @@ from cabo import preset
 from cabo.session import Seat, Session
 from stacking import stacked
 
+from . import driver
 from .driver import Player, open_page, own_card, press, wait_idle
 from .test_axe import serious
 
@@ -73,7 +74,7 @@ def test_a_party_round_with_reactions_quips_achievements_awards_and_the_nose(pag
         press(page, "Match")
     expect(page.locator(".toast")).to_contain_text("Double snap")
     assert serious(page) == [], "table with reactions, a bubble and a toast"
-    press(page, "Call Cabo")
+    driver.call_cabo(page)
     Player(page).play_round()
     result = page.get_by_role("region", name=re.compile(r"^Round 1: the reveal"))
     expect(result.get_by_role("heading", name="Awards")).to_be_visible()

@@ -91,6 +91,8 @@ def test_the_reveal_scrolls_into_view_on_a_short_screen(page: Page) -> None:
     page.get_by_label("Speed").select_option("fast")  # the bots' last turns take a while
     driver.activate(page.get_by_role("group", name="Moves").get_by_role("button",
                                                                        name="Call Cabo"))
+    driver.activate(page.get_by_role("group", name="Moves").get_by_role("button",
+                                                                       name="Yes, call Cabo"))
     page.evaluate("scrollTo(0, 0)")  # the person looks at the others' cards meanwhile
     expect(page.get_by_role("heading", name=re.compile(r"^Round 1: the reveal"))).to_be_visible()
     expect(page.locator("#result-title")).to_be_in_viewport()
