@@ -48,25 +48,24 @@ from .observation import observe
 from .rules import PRESETS
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
+_PLAY = frozenset(("turn", "drawn", "power", "king", "after_turn"))  # (nobody owes a card)
 
 
 def random_rounds_per_second(rules_name: str, n: int, seconds: float, seed: int = 1) -> tuple:
     """Scored rounds per second of uniformly random play: (per wall second, per CPU second)."""
-    rng = random.Random(seed)
-    rand = rng.random
-
-    def uniform(state, moves):
-        move = moves[int(rand() * len(moves))]
+    def uniform(state, moves, rng):
+        move = moves[int(rng.random() * len(moves))]
         return move.sample(rng) if type(move) is Several else move
 
     _, rounds, _, wall, cpu = _play(PRESETS[rules_name], n, seed, uniform, seconds)
     return rounds / wall, rounds / cpu
 
 
-def long_round_move(state, moves, rand):
+def long_round_move(state, moves, rng):
     """The long-round random policy (see the module docstring) on a seat's own moves, read
     from their stable order: DrawDeck, TakeDiscard, CallCabo at a turn's start (each where
     allowed); the one-slot Replace actions, the multi-replace family, Discard with a card."""
+    rand = rng.random
     phase = state.phase
     if phase == "turn":
         last = moves[-1]
@@ -104,17 +103,16 @@ def _long_round_play(seconds: float, seed: int = 1, trusted: bool = False,
                      max_rounds: int | None = None) -> tuple:
     """The loop of `long_round_turns_per_second`: `long_round_move` for every seat, official
     rules, 2 players (see `_play`)."""
-    rand = random.Random(seed).random
-    return _play(PRESETS["official"], 2, seed, lambda state, moves: long_round_move(
-        state, moves, rand), seconds, trusted, max_rounds)
+    return _play(PRESETS["official"], 2, seed, long_round_move, seconds, trusted, max_rounds)
 
 
 def _play(rules, n, seed, choose, seconds, trusted=False, max_rounds=None) -> tuple:
     """Play games of `rules` for `seconds` (or `max_rounds` rounds, tests): every step asks
-    `own_actions` of the seat the game waits for and applies `choose(state, moves)` (strict
-    `apply` unless `trusted`); the host deals the next round, a finished game is replaced by
+    `own_actions` of the seat the game waits for and applies `choose(state, moves, rng)`
+    (`rng`: the play's one generator; strict `apply` unless `trusted`); the host deals the next round, a finished game is replaced by
     a new one. (turns, rounds, last state, wall s, CPU s); a round counts when it is scored."""
     step = apply_trusted if trusted else apply
+    rng = random.Random(seed)
     turns = rounds = game = 0
     state = new_game(rules, n, seed)
     t0, c0 = time.perf_counter(), time.process_time()
@@ -135,7 +133,10 @@ def _play(rules, n, seed, choose, seconds, trusted=False, max_rounds=None) -> tu
             state = new_game(rules, n, seed + game)
         else:
             turns += phase == "turn"
-            step(state, choose(state, own_actions(state, to_move(state)[0])))
+            # (the player on turn is `state.current`, as a driver that deals the turns knows
+            # it; cabo-rl's loop passes `who`. Elsewhere to_move says who.)
+            seat = state.current if phase in _PLAY and not state.gives else to_move(state)[0]
+            step(state, choose(state, own_actions(state, seat), rng))
     return turns, rounds, state, time.perf_counter() - t0, time.process_time() - c0
 
 

@@ -200,12 +200,21 @@ def replace_base(v, prm) -> tuple:
         return hit[1]
     best, best_slots = -99.0, None
     bonus = prm.info_bonus
+    known = []
     for i, (x, c) in enumerate(zip(v.row(v.seat), v.cards[v.seat])):
         if x is not None:
-            worth = x + (bonus if c < 0 else 0.0)
+            if c >= 0:
+                known.append(c)
+                worth = x + 0.0
+            else:
+                worth = x + bonus
             if worth > best:
                 best, best_slots = worth, (i,)
-    result = _multi_replace(v, best, best_slots)
+    result = best, best_slots
+    if v.rules.multi_replace and len(known) >= 2:
+        values = v.values
+        if len({values[c] for c in known}) < len(known):   # (2+ known cards of one value)
+            result = _multi_replace(v, best, best_slots)
     v.rb = (prm, result)
     return result
 

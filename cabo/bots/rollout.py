@@ -13,7 +13,8 @@ from ..actions import Several
 from ..engine import apply, apply_trusted, own_actions, to_move
 from ..matching import may_match
 from .knowledge import from_state
-from .policy import MEDIUM, decide, react
+from .fused import decide_state
+from .policy import MEDIUM, react
 
 WIN_BONUS = 10.0   # worth of winning the round, in points of score difference
 OVER = ("round_over", "game_over")
@@ -74,7 +75,7 @@ def play_out(state, prm=MEDIUM, max_steps: int = 150, own=None, trusted: bool = 
             if len(moves) == 1 and type(moves[0]) is not Several:
                 action = moves[0]   # (what the policy plays: its only choice)
             else:
-                action = decide(from_state(state, seat), moves, mine if seat == me else prm)
+                action = decide_state(state, seat, moves, mine if seat == me else prm)
         step(state, action)  # (from the legal list: no checks needed)
     return state.phase in OVER
 
