@@ -58,12 +58,60 @@ def legal_actions(state, seat: int) -> list:
 
 
 def own_actions(state, seat: int) -> list:
-    """`legal_actions` without the off-turn matches (Match, PairDiscard), same order."""
+    """`legal_actions` without the off-turn matches (Match, PairDiscard), same order. The
+    frequent lists of the player on turn are cached: actions are immutable values."""
+    phase = state.phase
+    if phase in _TURN_PHASES and not state.gives:
+        if seat != state.current:
+            return []
+        rules = state.rules
+        if phase == "turn":
+            return [*_TURN_OPTIONS[
+                seat * 8 + (4 if state.deck else 0) + (2 if may_take_discard(state, seat) else 0)
+                + (1 if rules.cabo_instead and may_call_cabo(state) else 0)]]
+        if phase == "drawn":
+            hand = state.hands[seat]
+            most = state.most_equal if rules.multi_replace else 1
+            discard = state.drawn_from == "deck"
+            if None not in hand:  # (a full row: cached by its length)
+                key = (seat, len(hand), most, discard)
+                options = _DRAWN_OPTIONS.get(key)
+                if options is None:
+                    options = _DRAWN_OPTIONS[key] = _replace_options(
+                        seat, tuple(range(len(hand))), most) + (
+                        (_simple(Discard, seat),) if discard or not hand else ())
+                return [*options]
+            own = state.occupied(seat)
+            out = list(_replace_options(seat, tuple(own), most))
+            if discard or not own:
+                out.append(_simple(Discard, seat))
+            return out
+        if phase == "power":
+            hands, seats = state.hands, state.seats
+            lengths = []
+            for s in seats:  # (full rows: cached by their lengths)
+                hand = hands[s]
+                if None in hand:
+                    break
+                lengths.append(len(hand))
+            else:
+                return [*_full_row_power_actions(
+                    seat, state.power, seats, tuple(lengths),
+                    state.caller if rules.protect_caller else None)]
+            own = state.occupied(seat)
+            return _power_actions(state, seat, own) + [_simple(SkipPower, seat)]
+        own = state.occupied(seat)
+        if phase == "king":
+            out = []
+            if swappable(state, state.king_target[0]):
+                out = [KingSwap(seat, i) for i in own]
+            return out + [_simple(SkipPower, seat)]
+        if phase == "after_turn":
+            return ([_simple(CallCabo, seat)] if state.caller is None else []) + [
+                _simple(EndTurn, seat)]
+        return []
     if state.gives:
         return _give_actions(state, seat)
-    phase = state.phase
-    if phase in _TURN_PHASES:
-        return _turn_actions(state, seat) if seat == state.current else []
     if phase == "peek":
         if seat in state.seats and not state.peeked[seat]:
             rules = state.rules
@@ -118,58 +166,6 @@ def may_take_discard(state, seat) -> bool:
         return False
     hand = state.hands[seat]
     return None not in hand or hand.count(None) != len(hand)
-
-
-def _turn_actions(state, seat) -> list:
-    """The moves of the player on turn (nobody owes a card). The frequent lists are cached:
-    actions are immutable values."""
-    phase = state.phase
-    rules = state.rules
-    if phase == "turn":
-        return [*_TURN_OPTIONS[
-            seat * 8 + (4 if state.deck else 0) + (2 if may_take_discard(state, seat) else 0)
-            + (1 if rules.cabo_instead and may_call_cabo(state) else 0)]]
-    if phase == "drawn":
-        hand = state.hands[seat]
-        most = state.most_equal if rules.multi_replace else 1
-        discard = state.drawn_from == "deck"
-        if None not in hand:  # (a full row: cached by its length)
-            key = (seat, len(hand), most, discard)
-            options = _DRAWN_OPTIONS.get(key)
-            if options is None:
-                options = _DRAWN_OPTIONS[key] = _replace_options(
-                    seat, tuple(range(len(hand))), most) + (
-                    (_simple(Discard, seat),) if discard or not hand else ())
-            return [*options]
-        own = state.occupied(seat)
-        out = list(_replace_options(seat, tuple(own), most))
-        if discard or not own:
-            out.append(_simple(Discard, seat))
-        return out
-    if phase == "power":
-        hands, seats = state.hands, state.seats
-        lengths = []
-        for s in seats:  # (full rows: cached by their lengths)
-            hand = hands[s]
-            if None in hand:
-                break
-            lengths.append(len(hand))
-        else:
-            return [*_full_row_power_actions(
-                seat, state.power, seats, tuple(lengths),
-                state.caller if rules.protect_caller else None)]
-        own = state.occupied(seat)
-        return _power_actions(state, seat, own) + [_simple(SkipPower, seat)]
-    own = state.occupied(seat)
-    if phase == "king":
-        out = []
-        if swappable(state, state.king_target[0]):
-            out = [KingSwap(seat, i) for i in own]
-        return out + [_simple(SkipPower, seat)]
-    if phase == "after_turn":
-        return ([_simple(CallCabo, seat)] if state.caller is None else []) + [
-            _simple(EndTurn, seat)]
-    return []
 
 
 @lru_cache(maxsize=256)

@@ -122,20 +122,18 @@ def apply_match(state, a, events) -> None:
     """Throw one card onto the top discard; wrong cards cost penalty cards."""
     rules = state.rules
     card = state.hands[a.owner][a.slot]
-    target = state.match_target
-    if state.values[card] == state.values[target]:
-        _to_pile(state, a.owner, a.slot)
-        events.append(Event("match", a.seat, {"owner": a.owner, "slot": a.slot, "card": card,
-                                               "ok": True}))
-        _owe(state, a.seat, [a.owner])
-        return
-    if rules.wrong_match_card == "pile":
+    ok = state.values[card] == state.values[state.match_target]
+    data = {"owner": a.owner, "slot": a.slot, "card": card, "ok": ok}
+    if ok or rules.wrong_match_card == "pile":
         _to_pile(state, a.owner, a.slot)
     else:
         state.known[a.owner][a.slot] = state.all_mask
-    events.append(Event("match", a.seat, {"owner": a.owner, "slot": a.slot, "card": card,
-                                           "ok": False,
-                                           "returned": rules.wrong_match_card == "back"}))
+    if not ok:
+        data["returned"] = rules.wrong_match_card == "back"
+    events.append(Event("match", a.seat, data))
+    if ok:
+        _owe(state, a.seat, [a.owner])
+        return
     for _ in range(rules.wrong_match_penalty):
         draw_penalty(state, a.seat, events, "wrong_match")
 
@@ -143,18 +141,17 @@ def apply_match(state, a, events) -> None:
 def apply_pair(state, a, events) -> None:
     """Discard 2+ equal cards; if they differ they are shown, stay, and cost a penalty card."""
     cards = [state.hands[o][i] for o, i in a.cards]
-    values = {state.values[c] for c in cards}
-    if len(values) == 1:
-        for owner, slot in a.cards:
+    ok = len({state.values[c] for c in cards}) == 1
+    for owner, slot in a.cards:
+        if ok:
             _to_pile(state, owner, slot)
-        events.append(Event("pair_discard", a.seat, {"cards": [list(x) for x in a.cards],
-                                                   "values": cards, "ok": True}))
+        else:
+            state.known[owner][slot] = state.all_mask
+    events.append(Event("pair_discard", a.seat, {"cards": [list(x) for x in a.cards],
+                                                 "values": cards, "ok": ok}))
+    if ok:
         _owe(state, a.seat, [o for o, _ in a.cards])
         return
-    for owner, slot in a.cards:
-        state.known[owner][slot] = state.all_mask
-    events.append(Event("pair_discard", a.seat, {"cards": [list(x) for x in a.cards],
-                                               "values": cards, "ok": False}))
     draw_penalty(state, a.seat, events, "wrong_pair")
 
 

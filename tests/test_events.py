@@ -1,5 +1,6 @@
-"""The events that build their data when read (events.py, `_LazyEvent`) say what happened,
-redacted per seat, and copy and pickle into plain, equal events (issue 12's fast paths)."""
+"""The events that build their data when read (events.py, `_LazyEvent`: the classes of the
+frequent kinds) say what happened, redacted per seat, and copy and pickle into plain, equal
+events."""
 
 from __future__ import annotations
 
