@@ -246,6 +246,25 @@ def test_fastest_hand_of_a_bot_is_its_reaction_delay():
     assert awards(s)["fastest"] == ([2], s.bots[2].reaction_ms)
 
 
+def test_bots_tied_on_their_reaction_delay_are_no_fastest_hand():
+    s = table([[1, 2, 3, 4], [9, 5, 7, 8], [10, 11, 12, 13]], discard=[9],
+              bots={1: "easy", 2: "easy"})
+    s.party.counts["fastest"][1:3] = [s.bots[1].reaction_ms, s.bots[2].reaction_ms]
+    assert [a for a in s.party._awards([0, 1, 2]) if a[0] == "fastest"] == []
+    s.party.counts["fastest"][0] = s.bots[1].reaction_ms  # a person as quick: they share it
+    assert [a for a in s.party._awards([0, 1, 2]) if a[0] == "fastest"] == [
+        ["fastest", [0, 1, 2], s.bots[1].reaction_ms]]
+
+
+def test_award_values_of_one_are_singular():
+    from cabo.i18n import Texts
+    from cabo.ui.party_view import award_lines
+    de = award_lines([["unlucky", [0], 1], ["memory_king", [1], 1]], Texts("de"), ["Ada", "Bo"])
+    assert de == ["🐦 Pechvogel: Ada (1 Strafkarte)", "👑 Gedächtnis-König: Bo (1 Karte)"]
+    en = award_lines([["unlucky", [0], 2]], Texts("en"), ["Ada"])
+    assert en == ["🐦 Unlucky bird: Ada (2 penalty cards)"]
+
+
 def test_a_match_without_a_clock_is_not_timed():
     s = table([[1, 2, 3, 4], [9, 5, 7, 8], [10, 11, 12, 13]], discard=[9])
     s.act(Match(1, 1, 0))

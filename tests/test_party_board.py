@@ -165,3 +165,10 @@ def test_chart_axes_are_round_numbers_and_every_chart_says_its_numbers():
     assert html.count("<polyline") == 2 and "<circle" in html and "<rect" in html  # markers differ
     bars = charts.bar_chart("b", "Points", "13, 5", [13, 5], "Round")
     assert re.findall(r'class="tick">(-?\d+)<', bars) == ["0", "5", "10", "15", "20"]
+
+
+def test_an_empty_board_says_why_and_what_to_do():
+    from cabo.i18n import Texts
+    for lang, words in (("en", "at least one other person"), ("de", "mindestens einer anderen Person")):
+        v = party_view.stats_view(boards.empty(), Texts(lang))
+        assert words in v["board_empty"]

@@ -116,6 +116,8 @@ TEXTS = {
     # the table
     "deck": "Stapel, {n} Karten",
     "deck_draw": "Vom Stapel ziehen, {n} Karten",
+    "deck_one": "Stapel, {n} Karte",
+    "deck_draw_one": "Vom Stapel ziehen, {n} Karte",
     "discard_pile": "Ablage, oben {card}",
     "discard_empty": "Ablage, leer",
     "discard_take": "Nimm {the_card_acc} von der Ablage",

@@ -110,6 +110,8 @@ TEXTS = {
     # the table
     "deck": "Deck, {n} cards",
     "deck_draw": "Draw from the deck, {n} cards",
+    "deck_one": "Deck, {n} card",
+    "deck_draw_one": "Draw from the deck, {n} card",
     "discard_pile": "Discard pile, top card {card}",
     "discard_empty": "Discard pile, empty",
     "discard_take": "Take {the_card_acc} from the discard pile",

@@ -39,6 +39,8 @@ TEXTS = {
     "award_memory_king_value": "{n} Karten",
     "award_unlucky_value": "{n} Strafkarten",
     "award_fastest_value": "{s} s",
+    "award_memory_king_value_one": "{n} Karte",
+    "award_unlucky_value_one": "{n} Strafkarte",
     # the table
     "reactions": "Reaktionen",
     "react_thumbs": "Daumen hoch",
@@ -98,7 +100,7 @@ TEXTS = {
     "board_title": "🏆 Bestenliste",
     "board_intro": "Sortiert nach gewonnenen Runden. Gezählt werden nur Partien mit mindestens "
                    "2 echten Spielern – Bots zählen nie.",
-    "board_empty": "Noch keine Partie mit mindestens 2 Personen auf diesem Gerät.",
+    "board_empty": "Noch leer: Es zählen nur Partien mit mindestens zwei Personen, Partien nur gegen Bots nie. Spiel mit mindestens einer anderen Person (an diesem Gerät oder an einem zweiten Handy), um auf die Bestenliste zu kommen.",
     "board_rank": "Platz",
     "board_name": "Name",
     "board_rounds_won": "Runden gewonnen",

@@ -38,6 +38,8 @@ TEXTS = {
     "award_memory_king_value": "{n} cards",
     "award_unlucky_value": "{n} penalty cards",
     "award_fastest_value": "{s} s",
+    "award_memory_king_value_one": "{n} card",
+    "award_unlucky_value_one": "{n} penalty card",
     # the table
     "reactions": "Reactions",
     "react_thumbs": "Thumbs up",
@@ -97,7 +99,7 @@ TEXTS = {
     "board_title": "🏆 Leaderboard",
     "board_intro": "Sorted by rounds won. Only games with at least 2 real people count – bots "
                    "never do.",
-    "board_empty": "No game with at least 2 people on this device yet.",
+    "board_empty": "Empty so far: only games with at least two people count, and games against bots alone never do. Play with at least one other person (on this device or on a second phone) to get onto the board.",
     "board_rank": "Rank",
     "board_name": "Name",
     "board_rounds_won": "Rounds won",

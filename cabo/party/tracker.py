@@ -212,7 +212,10 @@ class PartyTracker:
             if not values:
                 continue
             top = best(values.values())
-            out.append([award, sorted(s for s, v in values.items() if v == top), top])
+            winners = sorted(s for s, v in values.items() if v == top)
+            if key == "fastest" and len(winners) > 1 and all(s in self.bots for s in winners):
+                continue  # bots tied on their fixed reaction delay: no one was fastest
+            out.append([award, winners, top])
         return out
 
     # -- what the screen shows -----------------------------------------------------------------

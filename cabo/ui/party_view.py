@@ -54,7 +54,7 @@ def award_lines(awards, t, names) -> list:
     for award, seats, value in awards:
         shown = t("award_fastest_value", s=f"{value / 1000:.1f}".replace(
             ".", "," if t.lang == "de" else ".")) if award == "fastest" else \
-            t(f"award_{award}_value", n=value)
+            t(f"award_{award}_value" + ("_one" if value == 1 else ""), n=value)
         out.append(t("award_line", icon=ICONS[award], award=t("award_" + award),
                      names=t.join(names[s] for s in seats), value=shown))
     return out

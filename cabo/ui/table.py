@@ -504,7 +504,7 @@ class Table:
 
     def _deck(self, obs, legal) -> dict:
         can = any(isinstance(a, DrawDeck) for a in legal)
-        key = "deck_draw" if can else "deck"
+        key = ("deck_draw" if can else "deck") + ("_one" if obs.deck_size == 1 else "")
         return {"count": obs.deck_size, "label": self.t(key, n=obs.deck_size),
                 "action": "draw" if can else None}
 

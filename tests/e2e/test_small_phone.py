@@ -68,3 +68,30 @@ def test_no_screen_scrolls_sideways_on_a_small_phone(page: Page, width: int) -> 
     page.get_by_role("button", name="Rules", exact=True).tap()
     expect(page.get_by_role("heading", name="The rules of this game")).to_be_visible()
     both_fit(page, width, "rules")
+
+
+def test_the_top_bar_shows_whole_words_and_labelled_selects_in_german(page: Page,
+                                                                     width: int) -> None:
+    """The top bar's selects keep their visible labels ("Tempo", "Sprache") and whole values
+    ("Deutsch", not "Deutscl"), and no control touches the screen's edge."""
+    open_page(page, 1, "de")
+    page.get_by_role("button", name="Spiel starten").click()
+    wait_idle(page)
+    bar = page.locator(".top-controls")
+    for label in ("Tempo", "Sprache"):
+        expect(bar.get_by_text(label, exact=True)).to_be_visible()
+    clipped = page.evaluate("""() => [...document.querySelectorAll(
+        '.top-controls select')].filter(n => {
+            const s = getComputedStyle(n), ctx = document.createElement('canvas').getContext('2d');
+            ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+            const text = n.tagName === 'SELECT' ? n.options[n.selectedIndex].text : n.innerText;
+            const room = n.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+            return ctx.measureText(text.trim()).width > room + 0.5;
+        }).map(n => n.tagName === 'SELECT' ? n.options[n.selectedIndex].text : n.innerText)""")
+    assert clipped == []
+    cut = page.evaluate("""() => [...document.querySelectorAll('.top-controls .btn')]
+        .filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.innerText)""")
+    assert cut == []
+    right = page.evaluate("Math.max(...[...document.querySelectorAll('.top-controls > *')]"
+                          ".map(n => n.getBoundingClientRect().right))")
+    assert right <= width - 4
