@@ -416,6 +416,12 @@ TEXTS = {
                     "zu einem neuen Stapel gemischt.",
     "rs_no_reshuffle": "Ist der Stapel leer, endet die Runde und wird gewertet.",
     "rs_powers_title": "Kartenfähigkeiten",
+    "rs_toc": "Inhalt",
+    "rs_close": "Regeln schließen",
+    "rs_power_example_peek": "Beispiel: Du ziehst {a_rank} vom Stapel und legst die Karte ab; du siehst dir deine Karte 3 an – eine 2. Jetzt kennst du sie, sonst niemand.",
+    "rs_power_example_spy": "Beispiel: Du legst {a_rank} ab und siehst dir Adas Karte 1 an – eine 0. Ada liegt niedriger, als es aussieht: überleg zweimal, bevor du Cabo rufst.",
+    "rs_power_example_swap": "Beispiel: Du legst {a_rank} ab und tauschst deine Karte 4 (eine 12, die du kennst) gegen Brunos Karte 2, die niemand kennt: du gibst 12 Punkte ab und bekommst eine Karte, die im Schnitt etwa 6 wert ist.",
+    "rs_power_example_king": "Beispiel: Du legst {a_rank} ab, siehst dir Adas Karte 2 an – eine 1 – und tauschst sie gegen deine 10.",
     "rs_power_drawn": "Wirfst du eine Karte ab, die du gerade vom Stapel gezogen hast, darfst "
                       "du ihre Fähigkeit nutzen (oder darauf verzichten):",
     "rs_power_any_discard": "Jede Karte, die du in deinem Zug ablegst, ob gezogen oder aus "

@@ -408,6 +408,12 @@ TEXTS = {
                     "shuffled into a new deck.",
     "rs_no_reshuffle": "When the deck runs out, the round ends and is scored.",
     "rs_powers_title": "Card powers",
+    "rs_toc": "Contents",
+    "rs_close": "Close the rules",
+    "rs_power_example_peek": "Example: you draw {a_rank} and discard it; you look at your card 3 – a 2. Now you know it, and nobody else does.",
+    "rs_power_example_spy": "Example: you discard {a_rank} and look at Ada's card 1 – a 0. Ada is lower than she looks: think twice before calling Cabo.",
+    "rs_power_example_swap": "Example: you discard {a_rank} and swap your card 4 (a 12 you have seen) with Bruno's card 2, unseen: you give away 12 points, and take a card that is about 6 on average.",
+    "rs_power_example_king": "Example: you discard {a_rank}, look at Ada's card 2 – a 1 – and swap it for your 10.",
     "rs_power_drawn": "When you discard a card you have just drawn from the deck, you may use "
                       "its power (or skip it):",
     "rs_power_any_discard": "Every card you discard on your turn, drawn or put out of your "

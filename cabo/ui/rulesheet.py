@@ -7,6 +7,7 @@ plain sentences; cabo.web.render draws them.
 
 from __future__ import annotations
 
+from ..i18n.grammar import card_forms
 from ..rules import PRESETS
 
 POWER_ORDER = ("peek", "spy", "swap", "king")
@@ -74,6 +75,9 @@ def _powers(rules, t) -> list:
     for power in POWER_ORDER:
         if power in by_power:
             items.append(t("rs_power_item_" + power, ranks=_ranks(rules, by_power[power])))
+            # an example per power, with a card that has it under these rules
+            first = card_forms(t.lang, _ranks(rules, by_power[power][:1]))["a_card_acc"]
+            items.append(t("rs_power_example_" + power, a_rank=first))
     if "king" in by_power and rules.one_eyed_king:
         items.append(t("rs_one_eyed_king"))
     if rules.protect_caller:
@@ -174,7 +178,8 @@ SECTIONS = (("rs_goal_title", None), ("rs_cards_title", _cards), ("rs_deal_title
 
 
 def sheet(rules, texts, preset: str | None = None, in_game: bool = False) -> dict:
-    """The rules screen: {"title", "intro", "sections": [{"id", "title", "items"}], "back"}.
+    """The rules screen: {"title", "intro", "sections": [{"id", "title", "items"}], "back",
+    "toc": [{"id", "title"}] (the sections, for a short table of contents), "close"}.
 
     `preset` is the preset the rules come from (the setup form knows it; a running game's
     custom rules only know they are custom).
@@ -194,4 +199,6 @@ def sheet(rules, texts, preset: str | None = None, in_game: bool = False) -> dic
             continue  # a section that these rules leave empty (the extras, when off)
         sections.append({"id": key[3:-6], "title": t(key), "items": items})
     return {"title": t("rs_title_game" if in_game else "rs_title"), "intro": intro,
-            "sections": sections, "back": t("resume" if in_game else "rs_back_setup")}
+            "sections": sections, "back": t("resume" if in_game else "rs_back_setup"),
+            "toc_label": t("rs_toc"), "close": t("rs_close"),
+            "toc": [{"id": sec["id"], "title": sec["title"]} for sec in sections]}

@@ -196,8 +196,14 @@ class App:
             self.render()
         elif ctl in ("board", "rules") and self.screen != ctl:
             self.open_aside(ctl)
+        elif ctl == "rules-back" and self.rules_in_history():
+            window.history.back()  # the phone's back button and this one do the same
         elif ctl in ("board-back", "rules-back"):
             self.close_aside(ctl[:-len("-back")])
+        elif ctl == "rs-jump":
+            node = _py(document.getElementById(target.dataset.target))
+            if node is not None:
+                node.scrollIntoView()
         elif ctl == "start":
             self.start_game()
         elif ctl == "newgame":
@@ -226,7 +232,21 @@ class App:
         self.screen = screen
         self.version += 1
         self.focus_to = f"#{screen}-title"
+        if screen == "rules" and not self.rules_in_history():
+            # a history entry of its own: the phone's back button closes the rules sheet
+            window.history.pushState(window.JSON.parse('{"cabo": "rules"}'), "")
         self.render()
+
+    @staticmethod
+    def rules_in_history() -> bool:
+        """Whether the page's current history entry is the open rules sheet's."""
+        state = _py(window.history.state)
+        return state is not None and _py(getattr(state, "cabo", None)) == "rules"
+
+    def on_popstate(self, event) -> None:
+        """Back from the rules sheet's history entry: close the sheet."""
+        if self.screen == "rules":
+            self.close_aside("rules")
 
     def close_aside(self, screen) -> None:
         """Back from the rules or the leaderboard to where the player was."""
@@ -723,10 +743,13 @@ def start() -> None:
         proxy = create_proxy(handler)
         _proxies.append(proxy)
         document.addEventListener(kind, proxy, capture)
-    for kind, handler in (("storage", app.tabs.on_storage), ("pagehide", app.on_pagehide)):
+    for kind, handler in (("storage", app.tabs.on_storage), ("pagehide", app.on_pagehide),
+                          ("popstate", app.on_popstate)):
         proxy = create_proxy(handler)
         _proxies.append(proxy)
         window.addEventListener(kind, proxy)
+    if app.rules_in_history():  # a reload on the rules sheet's entry opens the game itself
+        window.history.replaceState(window.JSON.parse("null"), "")
     document.documentElement.lang = app.lang
     root = document.getElementById("app")
     root.setAttribute("data-testid", "ready")

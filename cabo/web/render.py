@@ -114,9 +114,16 @@ def rules_sheet(v) -> str:
         f'<h3 id="rs-{_e(s["id"])}">{_e(s["title"])}</h3>'
         f'<ul>{"".join(f"<li>{_e(item)}</li>" for item in s["items"])}</ul></section>'
         for s in v["sections"])
+    toc = "".join(f'<li><button type="button" class="rs-jump" data-ctl="rs-jump" '
+                  f'data-target="rs-{_e(x["id"])}">{_e(x["title"])}</button></li>'
+                  for x in v.get("toc", ()))
     return (f'<section class="rulesheet" aria-labelledby="rules-title">'
-            f'<h2 id="rules-title" tabindex="-1">{_e(v["title"])}</h2>'
-            f'<p class="rs-intro">{_e(v["intro"])}</p>{sections}'
+            f'<div class="rs-head"><h2 id="rules-title" tabindex="-1">{_e(v["title"])}</h2>'
+            f'<button type="button" class="btn rs-close" data-ctl="rules-back" '
+            f'aria-label="{_e(v.get("close", v["back"]))}">✕</button></div>'
+            f'<p class="rs-intro">{_e(v["intro"])}</p>'
+            f'<nav class="rs-toc" aria-label="{_e(v.get("toc_label", ""))}"><ul>{toc}</ul></nav>'
+            f'{sections}'
             f'<div class="setup-actions"><button type="button" class="btn primary" '
             f'data-ctl="rules-back">{_e(v["back"])}</button></div></section>')
 
