@@ -21,6 +21,9 @@ build: node_modules/.package-lock.json
 
 test-deps: node_modules/.package-lock.json
 	@test -x $(CHROMIUM) || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
+	@# the relay of the online-room page tests (tests/e2e/relay.py starts it on 127.0.0.1)
+	@command -v mosquitto >/dev/null || test -x /usr/sbin/mosquitto || \
+		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y mosquitto)
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e ".[test]"
 
 # npm writes node_modules/.package-lock.json on install: reinstall when the lock file is newer.

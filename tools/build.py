@@ -69,7 +69,10 @@ PYSCRIPT_LAZY_CHUNKS = (
 # The QR code package (generation on every page; the decoder is imported only when a camera
 # scan starts and the browser has no BarcodeDetector: LAZY_VENDOR, see tests/e2e/test_boot.py).
 QR_FILES = ("index.js", "decode.js")
-LAZY_VENDOR = ("qr/decode.js",)
+# The MQTT client of online rooms (static/js/room.js): one self-contained ES module, imported
+# only when the person opens or joins an online room.
+MQTT_FILES = ("mqtt.esm.js",)
+LAZY_VENDOR = ("qr/decode.js", "mqtt/mqtt.esm.js")
 
 # Parts of the cabo source tree that the page does not need.
 EXCLUDED_DIRS = {"__pycache__", "tests"}
@@ -246,6 +249,7 @@ def vendor_plan() -> dict[str, tuple[Path, list[str]]]:
         "pyodide": (NODE_MODULES / "pyodide", list(PYODIDE_FILES)),
         "pyscript": (dist, pyscript_files(dist)),
         "qr": (NODE_MODULES / "qr", list(QR_FILES)),
+        "mqtt": (NODE_MODULES / "mqtt" / "dist", list(MQTT_FILES)),
     }
 
 

@@ -28,6 +28,7 @@ from ..ui import party_view, rulesheet, setup, storage
 from ..ui.table import Table
 from . import render, render_party, tabs, timing
 from .netpage import NetPage
+from .roompage import RoomPage
 
 LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
 LOOK_KEPT_MS = 60_000  # a look saved with the game shows again after a reload this long
@@ -128,7 +129,9 @@ class App:
         if not fresh:
             self.open_saved_game()
         self.net = NetPage(self)  # play across devices: resumes a hosted game, joins #join=
+        self.room = RoomPage(self, self.net)  # online rooms: reopens a room after a reload
         self.net.start()
+        self.room.start()
 
     storage_get = staticmethod(_storage_get)
     storage_set = staticmethod(_storage_set)
@@ -224,6 +227,8 @@ class App:
             self.take_over()
         elif ctl.startswith("net-"):
             self.net.click(ctl, target)
+        elif ctl.startswith("room-"):
+            self.room.click(ctl, target)
 
     def open_aside(self, screen) -> None:
         """Show the rules or the leaderboard; the bots wait while it is read."""
@@ -562,17 +567,21 @@ class App:
                 drawn = render.table(view, t, "log" in self.open)
                 if with_net and self.net.inert():  # a guest without its link: a picture only
                     drawn = f'<div class="inert-table" inert>{drawn}</div>'
-                html += (self.net.panel_html() if with_net else "") + drawn
+                html += (self.net.panel_html() + self.room.panel_html()
+                         if with_net else "") + drawn
             moves = view.get("moves", [])
         else:
-            # a guest's name and answer code, or its way back to a table, stand instead of
-            # the new-game form
+            # an online room's consent or a guest looking for its host; a guest's name and
+            # answer code, or its way back to a table: each stands instead of the new-game form
+            room_screen = self.room.screen_html() if with_net else None
             net_screen = self.net.screen_html() if with_net else ""
-            if net_screen:
+            if room_screen is not None:
+                html += room_screen
+            elif net_screen:
                 html += net_screen
             else:
                 html += render.setup(setup.view(self.settings, t), t, self.table is not None)
-                html += self.net.setup_html()
+                html += self.net.setup_html() + self.room.setup_html()
         return html, view, moves
 
     def render(self) -> None:

@@ -20,7 +20,9 @@ const GATHER_MS = 4000; // the longest wait for ICE gathering (a STUN server may
 const CONNECT_MS = 20000;
 const links = new Map(); // id -> {pc, dc}
 
+// `stun`: one STUN address, or (online rooms, static/js/room.js) a JSON list of iceServers.
 function config(stun) {
+  if (typeof stun === "string" && stun.startsWith("[")) return { iceServers: JSON.parse(stun) };
   return { iceServers: stun ? [{ urls: stun }] : [] };
 }
 

@@ -1,0 +1,55 @@
+"""Deutsche Texte der Online-Räume (cabo/net/room.py, cabo/web/roompage.py)."""
+
+TEXTS = {
+    "room_title": "Online-Raum",
+    "room_intro": "Für Freunde anderswo: Jede und jeder tippt einen kurzen Code ein und sitzt "
+                  "am Tisch. Die Seite nutzt dafür Dienste im Internet, um die anderen Geräte "
+                  "zu finden; welche, siehst du, bevor etwas kontaktiert wird.",
+    "room_host": "Online-Raum eröffnen",
+    "room_join_title": "Einem Online-Raum beitreten",
+    "room_code_label": "Raum-Code vom Gastgeber",
+    "room_join": "Beitreten",
+    "room_bad_code": "Das ist kein Raum-Code: Ein Code hat 8 Buchstaben und Ziffern (ohne 0, "
+                     "O, 1, I und L).",
+    "room_consent_title": "Bevor der Online-Raum öffnet",
+    "room_consent_text": "Bis jetzt hat diese Seite nichts außerhalb ihrer eigenen Website "
+                         "kontaktiert. Ein Online-Raum kontaktiert diese Dienste im Internet:",
+    "room_relays_head": "Relays (MQTT-Broker)",
+    "room_relays_text": "Sie reichen das verschlüsselte Angebot und die Antwort jedes "
+                        "Beitritts weiter (einige Kilobyte). Sie sehen die Adressen der "
+                        "Geräte und wann sie sich verbinden, nicht, was gesagt wird.",
+    "room_stun_head": "STUN-Server",
+    "room_stun_text": "Sie sagen jedem Gerät seine öffentliche Adresse, damit sich die Geräte "
+                      "direkt erreichen. Sie sehen die Adresse des Geräts.",
+    "room_none": "keine",
+    "room_game_direct": "Das Spiel selbst läuft danach direkt zwischen den Geräten, wie in "
+                        "einem WLAN.",
+    "room_advanced": "Erweitert: Relays, STUN, TURN",
+    "room_relays_label": "Relays (eine Adresse pro Zeile, ws:// oder wss://)",
+    "room_stun_label": "STUN-Server (einer pro Zeile; leer: keiner)",
+    "room_turn_label": "TURN-Server (freiwillig: leitet das Spiel weiter, wenn kein direkter "
+                       "Weg geht)",
+    "room_turn_user": "TURN-Benutzername",
+    "room_turn_password": "TURN-Passwort",
+    "room_open": "Kontaktieren und Raum eröffnen",
+    "room_go_join": "Kontaktieren und beitreten",
+    "room_back": "Zurück",
+    "room_need_relay": "Trag unter „Erweitert“ mindestens ein Relay ein (ws:// oder wss://).",
+    "room_panel": "Online-Raum",
+    "room_code_for": "Code für {name}:",
+    "room_link_for": "Link für {name}",
+    "room_qr_for": "QR-Code des Raum-Links für {name}",
+    "room_seat_here": "{name} sitzt am Tisch.",
+    "room_seat_waiting": "Warte auf {name}: Gib {name} den Code, den Link oder den QR-Code.",
+    "room_relays_up": "Verbundene Relays: {up} von {all}.",
+    "room_no_relay": "Keines der Relays hat innerhalb von {seconds} Sekunden geantwortet. "
+                     "Prüf die Internetverbindung oder die Relays unter „Erweitert“, oder "
+                     "spielt stattdessen über QR-Codes (gleiches WLAN oder Hotspot, ohne "
+                     "Internet).",
+    "room_close": "Online-Raum schließen",
+    "room_leave": "Online-Raum verlassen",
+    "room_looking": "Suche den Gastgeber von Raum {code} …",
+    "room_reconnecting": "Verbinde neu …",
+    "room_no_seat": "Der Platz dieses Codes ist besetzt: Bitte den Gastgeber um eine neue "
+                    "Einladung.",
+}

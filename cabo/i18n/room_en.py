@@ -1,0 +1,52 @@
+"""English words of online rooms (cabo/net/room.py, cabo/web/roompage.py)."""
+
+TEXTS = {
+    "room_title": "Online room",
+    "room_intro": "For friends somewhere else: each one types a short code and is at the "
+                  "table. The page then uses services on the internet to find the other "
+                  "devices; you see which ones before anything is contacted.",
+    "room_host": "Open an online room",
+    "room_join_title": "Join an online room",
+    "room_code_label": "Room code from the host",
+    "room_join": "Join the room",
+    "room_bad_code": "That is not a room code: a code has 8 letters and digits (no 0, O, 1, "
+                     "I or L).",
+    "room_consent_title": "Before the online room opens",
+    "room_consent_text": "Until now this page has contacted nothing outside its own site. An "
+                         "online room contacts these services on the internet:",
+    "room_relays_head": "Relays (MQTT brokers)",
+    "room_relays_text": "They pass on the encrypted offer and answer of each join (a few "
+                        "kilobytes). They see the addresses of the devices and when they "
+                        "connect, not what is said.",
+    "room_stun_head": "STUN servers",
+    "room_stun_text": "They tell each device its public address, so that the devices can "
+                      "reach each other directly. They see the device's address.",
+    "room_none": "none",
+    "room_game_direct": "The game itself then goes directly between the devices, as on one "
+                        "Wi-Fi.",
+    "room_advanced": "Advanced: relays, STUN, TURN",
+    "room_relays_label": "Relays (one address per line, ws:// or wss://)",
+    "room_stun_label": "STUN servers (one per line; empty: none)",
+    "room_turn_label": "TURN server (optional: passes the game on when no direct way works)",
+    "room_turn_user": "TURN user name",
+    "room_turn_password": "TURN password",
+    "room_open": "Contact them and open the room",
+    "room_go_join": "Contact them and join",
+    "room_back": "Back",
+    "room_need_relay": "Enter at least one relay (ws:// or wss://) under “Advanced”.",
+    "room_panel": "Online room",
+    "room_code_for": "Code for {name}:",
+    "room_link_for": "Link for {name}",
+    "room_qr_for": "QR code of the room link for {name}",
+    "room_seat_here": "{name} is at the table.",
+    "room_seat_waiting": "Waiting for {name}: give them the code, the link or the QR code.",
+    "room_relays_up": "Relays connected: {up} of {all}.",
+    "room_no_relay": "None of the relays answered within {seconds} seconds. Check the internet "
+                     "connection or the relays under “Advanced”, or play the QR way instead "
+                     "(same Wi-Fi or hotspot, no internet needed).",
+    "room_close": "Close the online room",
+    "room_leave": "Leave the online room",
+    "room_looking": "Looking for the host of room {code} …",
+    "room_reconnecting": "Reconnecting …",
+    "room_no_seat": "This code's seat is taken: ask the host for a new invitation.",
+}

@@ -1,0 +1,283 @@
+"""Online rooms: a short code per remote seat, and the signalling that finds the host with it.
+
+Play across devices (cabo/net/host.py, guest.py, protocol.py) needs the host's offer and the
+guest's answer to reach the other device. In an online room they travel through public relays
+(MQTT brokers, static/js/room.js) instead of QR codes; after that the data channel carries the
+same game protocol as before, and the host's checks, tokens and leak rules are unchanged.
+
+- **One code per remote seat** (8 characters from `ALPHABET`: no 0/O, 1/I/l; about 40 bits).
+  The code says which seat: the host decides who sits where by whom it gives which code, and
+  nobody has to confirm a join. A code is a key, not an address: the relay topic and the
+  AES-GCM key of the signalling are both derived from it (PBKDF2-SHA256, `derive`; the page
+  does the same with WebCrypto), so a relay sees a random-looking topic and ciphertext.
+- **A seat is claimed by its first guest**: once welcomed, a link of that seat's room is let in
+  only with the seat's token (`RoomHost.admits`), so a second device with the same code gets
+  no seat and no state; the QR way's "New invitation" still gives the seat to a new device.
+- **Signalling messages** (the plaintext inside the encryption), each checked by
+  `read_signal` before use; anything else is dropped:
+  `{"k": "knock", "p": peer}` guest -> host: "I want to connect" (repeated until an offer);
+  `{"k": "offer", "p": peer, "l": link, "sdp": ...}` host -> that guest;
+  `{"k": "answer", "p": peer, "l": link, "sdp": ...}` guest -> host.
+  A peer id is random per page load, a link id names the host's RTCPeerConnection.
+- **Reconnection**: a guest whose channel closes knocks again with the same code; after a host
+  reload the host's page opens the same codes again (saved with its game), so the guests'
+  knocks reach it. The hello on the new channel carries the seat token as always.
+
+Nothing here touches the page: all of this runs under CPython in tests/test_room.py.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+from dataclasses import dataclass
+
+from ..schema import depth
+from . import protocol
+
+ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # 31 symbols: no 0/O, no 1/I/L
+CODE_LEN = 8
+# Key derivation, shared with static/js/room.js (which gets them from here): PBKDF2-SHA256
+# over the code, 48 bytes: the first 32 are the AES-GCM key, the last 16 name the topic.
+SALT = "cabo-room-v1"
+ITERATIONS = 100_000
+TOPIC_PREFIX = "cabo/r1/"
+
+MAX_SIGNAL_CHARS = 16_000   # one decrypted signalling message
+MAX_SDP_CHARS = 12_000
+MAX_PENDING = 2             # offers in flight per seat (a flood of knocks closes older ones)
+_PEER = re.compile(r"[A-Za-z0-9_-]{8,32}")
+_LINK = re.compile(r"r[0-9]{1,2}-[0-9]{1,9}")
+_URL = {"relay": ("ws://", "wss://"), "stun": ("stun:", "stuns:"), "turn": ("turn:", "turns:")}
+
+
+# -- codes ----------------------------------------------------------------------------------
+def new_code() -> str:
+    """A fresh random room code (the system's random source, not a game's generator)."""
+    out = []
+    while len(out) < CODE_LEN:
+        byte = os.urandom(1)[0]
+        if byte < 248:  # 248 = 8 * 31: every symbol equally likely
+            out.append(ALPHABET[byte % len(ALPHABET)])
+    return "".join(out)
+
+
+def normalize(text) -> str | None:
+    """The code in what a person typed or pasted (a code, "ABCD-EFGH", or a #room= link), or
+    None. Case and spaces or dashes do not matter; a character outside the alphabet does."""
+    if not isinstance(text, str) or len(text) > 2000:
+        return None
+    if "#room=" in text:
+        text = text.split("#room=", 1)[1].split("&", 1)[0]
+    code = re.sub(r"[\s-]", "", text).upper()
+    if len(code) != CODE_LEN or any(c not in ALPHABET for c in code):
+        return None
+    return code
+
+
+def shown(code: str) -> str:
+    """The code as people read it out: two groups of four."""
+    return f"{code[:4]}-{code[4:]}"
+
+
+def room_url(page_url: str, code: str) -> str:
+    """The link that opens this page on the code (the fragment never reaches a server)."""
+    return page_url.split("#", 1)[0] + "#room=" + code
+
+
+def derive(code: str) -> tuple[bytes, str]:
+    """(AES-GCM key, relay topic) of a code: the reference for static/js/room.js."""
+    import hashlib  # tests only: the page derives with WebCrypto
+
+    bits = hashlib.pbkdf2_hmac("sha256", code.encode("ascii"), SALT.encode("ascii"),
+                               ITERATIONS, dklen=48)
+    return bits[:32], TOPIC_PREFIX + bits[32:].hex()
+
+
+def new_peer() -> str:
+    """A random peer id for one page load."""
+    return base64.urlsafe_b64encode(os.urandom(12)).decode("ascii")
+
+
+# -- settings: the services a room uses -------------------------------------------------------
+def clean_urls(text, kind: str, limit: int = 8) -> list[str]:
+    """The addresses of one kind in a text with one per line (others are left out)."""
+    if not isinstance(text, str):
+        return []
+    out = []
+    for line in text.splitlines():
+        url = line.strip()
+        if url.startswith(_URL[kind]) and len(url) <= 300 and not re.search(r"\s", url) \
+                and url not in out:
+            out.append(url)
+    return out[:limit]
+
+
+def ice_servers(stun, turn_url="", turn_user="", turn_password="") -> list[dict]:
+    """RTCPeerConnection's iceServers for these STUN addresses and an optional TURN server."""
+    servers = [{"urls": list(stun)}] if stun else []
+    if turn_url:
+        servers.append({"urls": turn_url, "username": turn_user, "credential": turn_password})
+    return servers
+
+
+# -- signalling messages ---------------------------------------------------------------------
+def signal(kind: str, peer: str, link: str | None = None, sdp: str | None = None) -> str:
+    """One signalling message as text (encrypted by the page before it leaves)."""
+    msg = {"k": kind, "p": peer}
+    if link is not None:
+        msg.update(l=link, sdp=sdp)
+    return json.dumps(msg, separators=(",", ":"))
+
+
+def read_signal(text) -> dict | None:
+    """The signalling message in `text` if it is well formed, else None (never raises)."""
+    if type(text) is not str or len(text) > MAX_SIGNAL_CHARS or depth(text) > 2:
+        return None
+    try:
+        msg = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if type(msg) is not dict or msg.get("k") not in ("knock", "offer", "answer"):
+        return None
+    keys = {"k", "p"} if msg["k"] == "knock" else {"k", "p", "l", "sdp"}
+    if set(msg) != keys or type(msg["p"]) is not str or not _PEER.fullmatch(msg["p"]):
+        return None
+    if msg["k"] != "knock":
+        if type(msg["l"]) is not str or not _LINK.fullmatch(msg["l"]):
+            return None
+        sdp = msg["sdp"]
+        if type(sdp) is not str or len(sdp) > MAX_SDP_CHARS or not sdp.startswith("v=0"):
+            return None
+    return msg
+
+
+# -- the host's side ---------------------------------------------------------------------------
+@dataclass
+class Pending:
+    """An offer made for one knock, until its channel opens or closes."""
+
+    seat: int
+    peer: str
+    sdp: str | None = None    # the offer, once the browser has made it
+    answered: bool = False
+
+
+class RoomHost:
+    """The codes of a hosted game's remote seats and the offers in flight."""
+
+    def __init__(self, codes: dict, claimed=()):
+        self.codes = {int(s): c for s, c in codes.items()}   # seat -> code
+        self.claimed = set(claimed)   # seats whose guest was welcomed once
+        self.pending = {}             # link id -> Pending
+        self.links = {}               # link id -> seat, for every link made by the room
+        self.count = 0
+
+    @classmethod
+    def new(cls, seats) -> "RoomHost":
+        codes = {}
+        for seat in seats:
+            code = new_code()
+            while code in codes.values():
+                code = new_code()
+            codes[seat] = code
+        return cls(codes)
+
+    def to_dict(self) -> dict:
+        return {"codes": {str(s): c for s, c in self.codes.items()},
+                "claimed": sorted(self.claimed)}
+
+    @classmethod
+    def from_dict(cls, d, seats) -> "RoomHost":
+        """The saved room of a game with these remote seats; ValueError if it does not fit."""
+        if not isinstance(d, dict) or not isinstance(d.get("codes"), dict):
+            raise ValueError("not a saved room")
+        codes = {int(s): normalize(c) for s, c in d["codes"].items()}
+        if set(codes) != set(seats) or None in codes.values():
+            raise ValueError("the saved room has other seats")
+        claimed = d.get("claimed", [])
+        if not isinstance(claimed, list) or not set(claimed) <= set(seats):
+            raise ValueError("bad claimed seats")
+        return cls(codes, claimed)
+
+    def knock(self, seat: int, peer: str) -> tuple:
+        """A guest of `seat` knocked: ("new", link, [links to close]) when an offer is to be
+        made, ("again", link, sdp) when its offer is to be sent once more, or ("wait",)."""
+        for link, p in self.pending.items():
+            if p.seat == seat and p.peer == peer and not p.answered:
+                return ("again", link, p.sdp) if p.sdp else ("wait",)
+        self.count += 1
+        link = f"r{seat}-{self.count}"
+        same = [k for k, p in self.pending.items() if p.seat == seat]
+        close = same[:max(0, len(same) - MAX_PENDING + 1)]
+        for old in close:
+            del self.pending[old]
+        self.pending[link] = Pending(seat, peer)
+        self.links[link] = seat
+        return ("new", link, close)
+
+    def offered(self, link: str, sdp: str) -> str | None:
+        """The browser made the offer of `link`: the message to publish, or None if gone."""
+        p = self.pending.get(link)
+        if p is None:
+            return None
+        p.sdp = sdp
+        return signal("offer", p.peer, link, sdp)
+
+    def answer(self, seat: int, msg: dict) -> bool:
+        """Whether this answer is the first for one of our open offers to this seat's peer."""
+        p = self.pending.get(msg["l"])
+        if p is None or p.seat != seat or p.peer != msg["p"] or p.answered or p.sdp is None:
+            return False
+        p.answered = True
+        return True
+
+    def ended(self, link: str) -> None:
+        """The link's channel opened or closed: no offer in flight for it any more."""
+        self.pending.pop(link, None)
+
+    def admits(self, link: str, text, tokens: dict) -> bool:
+        """Whether the first message of a room link may go on to the game host: on a claimed
+        seat only a hello with that seat's token (a stranger with the code gets nothing)."""
+        seat = self.links.get(link)
+        if seat is None or seat not in self.claimed:
+            return True
+        try:
+            msg = protocol.decode(text, "guest")
+        except Exception:  # noqa: BLE001 - malformed: on a claimed seat, nothing goes on
+            return False
+        return msg["t"] == "hello" and msg["token"] == tokens.get(seat)
+
+
+# -- the guest's side ---------------------------------------------------------------------------
+class RoomGuest:
+    """One guest page's way to its host: its peer id, the offer it answers."""
+
+    def __init__(self, code: str):
+        self.code = code
+        self.peer = new_peer()
+        self.link = None      # the host's link id of the offer being answered
+        self.answer = None    # our answer to it, once made
+
+    def knock(self) -> str:
+        return signal("knock", self.peer)
+
+    def offer(self, msg: dict) -> str:
+        """What to do with an offer: "join" a new one, "again" (send our answer once more),
+        or "ignore" (someone else's, or the one being answered)."""
+        if msg["k"] != "offer" or msg["p"] != self.peer:
+            return "ignore"
+        if msg["l"] == self.link:
+            return "again" if self.answer else "ignore"
+        self.link, self.answer = msg["l"], None
+        return "join"
+
+    def answered(self, sdp: str) -> str:
+        self.answer = sdp
+        return signal("answer", self.peer, self.link, sdp)
+
+    def retry(self) -> None:
+        """The offer did not lead to a channel: the next knock asks for a new one."""
+        self.link, self.answer = None, None

@@ -1,0 +1,580 @@
+"""The page side of online rooms: consent, codes, relays, and finding the host again.
+
+cabo/net/room.py decides (codes, signalling messages, who may knock and who gets in); this
+module moves texts between it, static/js/room.js (relays, encryption) and static/js/net.js
+(the RTCPeerConnections of play across devices, reused as they are), and draws the room's
+parts of the screen. Once a data channel is open, NetPage (netpage.py) plays the game over
+it exactly as for the QR way: this module only filters a claimed seat's first message.
+
+Opt-in: nothing outside the site is contacted before the person confirms the consent screen,
+which lists the relays and STUN servers (cabo/net/services.py, or the person's own lists
+under "Advanced"). A host or guest page that reloads with a room open goes back into it by
+itself (the consent was given for that room).
+
+localStorage: "cabo.room.host" ({game, codes, claimed}: next to NetPage's "cabo.net.host"),
+"cabo.room.guest" ({code}), "cabo.room.settings" ({relays, stun, turn, turn_user,
+turn_password}). `?relay=URL` (repeatable) and `?stun=none` replace the relays and STUN
+servers for one visit (the page tests point them at 127.0.0.1 this way).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from html import escape
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from ..net import protocol, room, services
+from ..net.guest import NetGuest
+from ..schema import Invalid, Json, parse
+
+HOST_KEY = "cabo.room.host"
+GUEST_KEY = "cabo.room.guest"
+SETTINGS_KEY = "cabo.room.settings"
+STORED = Json(3, 300)
+STORED_CHARS = 8_000
+NO_RELAY_SECONDS = 6      # then "none of the relays answered"
+KNOCK_SECONDS = 2.5       # a guest without a channel knocks this often
+ANSWER_SECONDS = 15       # an answered offer whose channel is not open by then: knock anew
+_proxies = []
+
+
+def _e(value) -> str:
+    return escape(str(value), quote=True)
+
+
+def _node(node_id):
+    node = document.getElementById(node_id)
+    return None if node is None or not hasattr(node, "value") else node
+
+
+class RoomPage:
+    """The online room of one page: a host's codes, or a guest's way to its host."""
+
+    def __init__(self, app, net):
+        self.app, self.net = app, net
+        self.settings = self._load_settings()
+        self.visit = self._visit_services()   # ?relay= / ?stun=none, this visit only
+        self.consent = None       # {"role": "host" | "guest", "code"} while asking
+        self.host = None          # room.RoomHost on the host's page
+        self.guest = None         # room.RoomGuest on a guest's page
+        self.up = {}              # code -> relays connected now
+        self.no_relay = False     # no relay answered within NO_RELAY_SECONDS
+        self.problem = None
+        self.admitted = set()     # host: room links whose first message went through
+        self.svg = {}             # host: seat -> QR code of the seat's link
+        self.link_open = False    # guest: the channel to the host is open
+        self.answered_at = None   # guest: when our answer went out
+        self.dropped = 0          # signalling messages dropped (malformed or not ours)
+        self.epoch = 0            # bumped when a room closes: its timers stop
+        relay = create_proxy(self.on_relay)
+        netevent = create_proxy(self.on_net_event)
+        hashchange = create_proxy(lambda event: self.from_url())
+        _proxies.extend([relay, netevent, hashchange])
+        window.caboRoom.onevent = relay
+        window.caboNet.onevent = netevent   # NetPage still gets every event (on_net_event)
+        window.addEventListener("hashchange", hashchange)
+
+    # -- settings --------------------------------------------------------------------------
+    def _load_settings(self) -> dict:
+        default = {"relays": list(services.DEFAULT_RELAYS), "stun": list(services.DEFAULT_STUN),
+                   "turn": "", "turn_user": "", "turn_password": ""}
+        try:
+            saved = parse(self.app.storage_get(SETTINGS_KEY) or "null", STORED, STORED_CHARS)
+        except (Invalid, ValueError):
+            return default
+        if not isinstance(saved, dict):
+            return default
+        out = dict(default)
+        if isinstance(saved.get("relays"), list):
+            out["relays"] = room.clean_urls("\n".join(map(str, saved["relays"])), "relay")
+        if isinstance(saved.get("stun"), list):
+            out["stun"] = room.clean_urls("\n".join(map(str, saved["stun"])), "stun")
+        turn = room.clean_urls(str(saved.get("turn", "")), "turn", 1)
+        out["turn"] = turn[0] if turn else ""
+        for key in ("turn_user", "turn_password"):
+            out[key] = str(saved.get(key, ""))[:200]
+        return out
+
+    def _visit_services(self) -> dict:
+        params = window.URLSearchParams.new(window.location.search)
+        relays = room.clean_urls("\n".join(str(u) for u in params.getAll("relay")), "relay")
+        visit = {}
+        if relays:
+            visit["relays"] = relays
+        if str(params.get("stun")) == "none":
+            visit["stun"] = []
+        return visit
+
+    def services(self) -> dict:
+        """The relays and STUN servers in use now (this visit's, else the settings)."""
+        return {**self.settings, **self.visit}
+
+    def ice(self) -> str:
+        s = self.services()
+        return json.dumps(room.ice_servers(s["stun"], s["turn"], s["turn_user"],
+                                           s["turn_password"]))
+
+    def read_advanced(self) -> None:
+        """The lists typed under "Advanced" (saved; they also replace this visit's)."""
+        fields = {k: _node(f"room-{k.replace('_', '-')}") for k in
+                  ("relays", "stun", "turn", "turn_user", "turn_password")}
+        if fields["relays"] is None:
+            return
+        self.settings["relays"] = room.clean_urls(str(fields["relays"].value), "relay")
+        self.settings["stun"] = room.clean_urls(str(fields["stun"].value), "stun")
+        turn = room.clean_urls(str(fields["turn"].value), "turn", 1)
+        self.settings["turn"] = turn[0] if turn else ""
+        self.settings["turn_user"] = str(fields["turn_user"].value)[:200]
+        self.settings["turn_password"] = str(fields["turn_password"].value)[:200]
+        self.visit = {}
+        self.app.storage_set(SETTINGS_KEY, json.dumps(self.settings))
+
+    # -- start-up ----------------------------------------------------------------------------
+    def start(self) -> None:
+        """Ask about a #room= link; reopen the room of a reloaded host or guest page."""
+        if self.from_url():
+            return
+        saved = self._stored(GUEST_KEY)
+        if saved and room.normalize(saved.get("code")) and self.net.host is None:
+            self.join(room.normalize(saved["code"]))
+            return
+        saved = self._stored(HOST_KEY)
+        host = self.net.host
+        if saved and host is not None and saved.get("game") == host.game:
+            try:
+                self.host = room.RoomHost.from_dict(saved, host.remote)
+            except (ValueError, TypeError):
+                self.app.storage_remove(HOST_KEY)
+                return
+            self.open_host()
+
+    def _stored(self, key):
+        try:
+            saved = parse(self.app.storage_get(key) or "null", STORED, STORED_CHARS)
+        except (Invalid, ValueError):
+            return None
+        return saved if isinstance(saved, dict) else None
+
+    def from_url(self) -> bool:
+        """A #room=CODE link: ask before joining (the fragment is removed)."""
+        text = str(window.location.hash)
+        if not text.startswith("#room="):
+            return False
+        window.history.replaceState(None, "", window.location.pathname + window.location.search)
+        code = room.normalize(text)
+        if code is None:
+            self.problem = self.app.t("room_bad_code")
+        else:
+            self.consent = {"role": "guest", "code": code}
+        self.app.screen = "setup"
+        self.app.render()
+        return True
+
+    # -- the host ------------------------------------------------------------------------------
+    def open_host(self) -> None:
+        """Listen for the guests of every remote seat's code."""
+        self.epoch += 1
+        self._save_host()
+        for seat, code in self.host.codes.items():
+            self.svg[seat] = str(window.caboNet.qrSvg(self._url(code)))
+            asyncio.ensure_future(self._open(code))
+        asyncio.ensure_future(self._watch_relays(self.epoch))
+
+    def _url(self, code) -> str:
+        return room.room_url(str(window.location.href), code)
+
+    def _save_host(self) -> None:
+        data = {"game": self.net.host.game, **self.host.to_dict()}
+        self.app.storage_set(HOST_KEY, json.dumps(data))
+
+    async def _open(self, code) -> None:
+        s = self.services()
+        self.up[code] = 0
+        await window.caboRoom.open(code, json.dumps(s["relays"]), room.SALT, room.ITERATIONS,
+                                   room.TOPIC_PREFIX)
+
+    async def _watch_relays(self, epoch) -> None:
+        await asyncio.sleep(NO_RELAY_SECONDS)
+        if epoch == self.epoch and not any(self.up.values()):
+            self.no_relay = True
+            self.app.render()
+
+    def _seat_of(self, code):
+        if self.host is None:
+            return None
+        return next((s for s, c in self.host.codes.items() if c == code), None)
+
+    async def _host_signal(self, code, msg) -> None:
+        seat = self._seat_of(code)
+        if seat is None or self.net.host is None:
+            return
+        if msg["k"] == "knock":
+            step = self.host.knock(seat, msg["p"])
+            if step[0] == "again":
+                await window.caboRoom.publish(code, room.signal("offer", msg["p"], step[1],
+                                                                step[2]))
+            elif step[0] == "new":
+                link = step[1]
+                for old in step[2]:
+                    window.caboNet.close(old)
+                    self.net.link_seat.pop(old, None)
+                self.net.link_seat[link] = seat
+                sdp = await window.caboNet.offer(link, self.ice())
+                text = self.host.offered(link, str(sdp))
+                if text is not None:
+                    await window.caboRoom.publish(code, text)
+        elif msg["k"] == "answer" and self.host.answer(seat, msg):
+            try:
+                await window.caboNet.answer(msg["l"], msg["sdp"])
+            except Exception:  # noqa: BLE001 - the link closed meanwhile, or a bad SDP
+                self.host.ended(msg["l"])
+
+    def _host_net_event(self, link, kind, data) -> bool:
+        """Before NetPage sees an event of a room link: False if it must not see it."""
+        host = self.net.host
+        if kind in ("open", "close"):
+            self.host.ended(link)
+            self.admitted.discard(link)
+            return True
+        if kind != "message" or link in self.admitted:
+            return True
+        if self.host.admits(link, data if isinstance(data, str) else None, host.tokens):
+            self.admitted.add(link)
+            return True
+        # a claimed seat and no token of it: no seat, no state, the link is closed
+        held = host.links.get(link)
+        if held is not None:
+            window.caboNet.send(link, protocol.error(held.next_n(), "no_seat"))
+        host.close_link(link)
+        self.net.link_seat.pop(link, None)
+        window.setTimeout(create_proxy(lambda: window.caboNet.close(link)), 500)
+        return False
+
+    def _after_host_message(self, link) -> None:
+        held = self.net.host.links.get(link) if self.net.host is not None else None
+        if held is not None and held.seat is not None and held.seat not in self.host.claimed:
+            self.host.claimed.add(held.seat)
+            self._save_host()
+            self.app.render()
+
+    def close_room(self) -> None:
+        """Close the relays (the game and its QR way go on)."""
+        self.epoch += 1
+        for code in list(self.up):
+            window.caboRoom.close(code)
+        self.up, self.host, self.no_relay, self.svg = {}, None, False, {}
+        self.app.storage_remove(HOST_KEY)
+        self.app.render()
+
+    # -- the guest -----------------------------------------------------------------------------
+    def join(self, code) -> None:
+        """Go into the room of `code` (after consent, or after a reload) and knock."""
+        self.epoch += 1
+        self.guest = room.RoomGuest(code)
+        self.app.storage_set(GUEST_KEY, json.dumps({"code": code}))
+        self.link_open, self.answered_at, self.problem, self.no_relay = False, None, None, False
+        self._new_net_guest()
+        asyncio.ensure_future(self._open(code))
+        asyncio.ensure_future(self._knocking(self.epoch))
+        asyncio.ensure_future(self._watch_relays(self.epoch))
+        self.app.render()
+
+    def _new_net_guest(self) -> None:
+        """A fresh protocol guest for each channel (message numbers start anew)."""
+        self.net.guest = NetGuest(self.app.lang, self.net.guest_token(),
+                                  send=lambda text: window.caboNet.send("host", text))
+        self.net.lost = False
+
+    async def _knocking(self, epoch) -> None:
+        while epoch == self.epoch and self.guest is not None:
+            guest = self.guest
+            if not self.link_open:
+                late = self.answered_at is not None and \
+                    time.monotonic() - self.answered_at > ANSWER_SECONDS
+                if late:
+                    guest.retry()
+                    self.answered_at = None
+                if guest.link is None:
+                    await window.caboRoom.publish(guest.code, guest.knock())
+            await asyncio.sleep(KNOCK_SECONDS)
+
+    def _knock_now(self, code) -> None:
+        """A relay came up: knock at once rather than at the next tick."""
+        guest = self.guest
+        if guest is not None and guest.code == code and not self.link_open and \
+                guest.link is None:
+            asyncio.ensure_future(window.caboRoom.publish(code, guest.knock()))
+
+    async def _guest_signal(self, code, msg) -> None:
+        guest = self.guest
+        if guest is None or code != guest.code:
+            return
+        what = guest.offer(msg)
+        if what == "again":
+            await window.caboRoom.publish(code, room.signal("answer", guest.peer, guest.link,
+                                                            guest.answer))
+        elif what == "join":
+            self._new_net_guest()
+            self.answered_at = time.monotonic()
+            sdp = await window.caboNet.join("host", msg["sdp"], self.ice())
+            if self.guest is guest and guest.link == msg["l"]:
+                self.answered_at = time.monotonic()
+                await window.caboRoom.publish(code, guest.answered(str(sdp)))
+
+    def _guest_net_event(self, kind) -> None:
+        if kind == "open":
+            self.link_open = True
+        elif kind == "close":
+            self.link_open = False
+            self.guest.retry()
+            self.answered_at = None
+
+    def _after_guest_event(self, kind) -> None:
+        self.net.lost = False   # this page says "reconnecting" and knocks instead
+        guest = self.net.guest
+        if kind == "message" and guest is not None and guest.error == "no_seat":
+            self.leave(self.app.t("room_no_seat"))
+        elif kind in ("open", "close"):
+            self.app.render()
+
+    def leave(self, problem=None) -> None:
+        """Leave the room: relays closed, nothing kept."""
+        self.epoch += 1
+        if self.guest is not None:
+            window.caboRoom.close(self.guest.code)
+        window.caboNet.close("host")
+        self.guest, self.up, self.no_relay, self.link_open = None, {}, False, False
+        self.net.guest = None
+        self.app.storage_remove(GUEST_KEY)
+        if getattr(getattr(self.app.table, "session", None), "guest", None) is not None:
+            self.app.table = None
+        self.app.screen = "setup"
+        self.problem = problem
+        self.app.render()
+
+    # -- events ----------------------------------------------------------------------------------
+    def on_relay(self, code, kind, data) -> None:
+        """An event of static/js/room.js: a decrypted message, or how many relays are up."""
+        try:
+            code, kind = str(code), str(kind)
+            if kind == "relays":
+                up = int(data) if isinstance(data, (int, float)) else 0
+                if up != self.up.get(code):
+                    self.up[code] = up
+                    if up:
+                        self.no_relay = False
+                        self._knock_now(code)
+                    self.app.render()
+                return
+            msg = room.read_signal(data if isinstance(data, str) else None)
+            if msg is None:
+                self.dropped += 1
+                return
+            if self.host is not None and msg["k"] in ("knock", "answer"):
+                asyncio.ensure_future(self._host_signal(code, msg))
+            elif self.guest is not None and msg["k"] == "offer":
+                asyncio.ensure_future(self._guest_signal(code, msg))
+        except Exception as exc:  # noqa: BLE001 - a relay message must never stop the page
+            print(f"cabo.room: error while handling {kind}: {exc!r}")
+
+    def on_net_event(self, link, kind, data) -> None:
+        """Every event of static/js/net.js: the room's own look first, then NetPage's."""
+        link_s, kind_s = str(link), str(kind)
+        passes = True
+        try:
+            if self.host is not None and link_s in self.host.links and \
+                    self.net.host is not None:
+                passes = self._host_net_event(link_s, kind_s, data)
+            elif self.guest is not None and link_s == "host":
+                self._guest_net_event(kind_s)
+        except Exception as exc:  # noqa: BLE001
+            print(f"cabo.room: error while handling {kind_s} on {link_s}: {exc!r}")
+        if not passes:
+            return
+        self.net.on_event(link, kind, data)
+        try:
+            if self.host is not None and link_s in self.host.links and kind_s == "message":
+                self._after_host_message(link_s)
+            elif self.guest is not None and link_s == "host":
+                self._after_guest_event(kind_s)
+        except Exception as exc:  # noqa: BLE001
+            print(f"cabo.room: error after {kind_s} on {link_s}: {exc!r}")
+
+    def click(self, ctl, target) -> None:
+        app = self.app
+        if ctl == "room-host":
+            settings = app.settings
+            remote = [i for i, s in enumerate(settings["players"]) if i and s["kind"] == "person"]
+            if not remote or settings["players"][0]["kind"] != "person":
+                self.problem = app.t("net_need_remote")
+            else:
+                self.problem, self.consent = None, {"role": "host", "code": None}
+            app.render()
+        elif ctl == "room-join":
+            node = _node("room-code")
+            code = room.normalize(str(node.value) if node is not None else "")
+            if code is None:
+                self.problem = app.t("room_bad_code")
+            else:
+                self.problem, self.consent = None, {"role": "guest", "code": code}
+            app.render()
+        elif ctl == "room-back":
+            self.consent = None
+            app.render()
+        elif ctl == "room-go" and self.consent is not None:
+            self.go()
+        elif ctl == "room-close":
+            self.close_room()
+        elif ctl == "room-leave":
+            self.leave()
+
+    def go(self) -> None:
+        """The person confirmed the consent screen: open or join the room."""
+        self.read_advanced()
+        if not self.services()["relays"]:
+            self.problem = self.app.t("room_need_relay")
+            self.app.render()
+            return
+        consent, self.consent = self.consent, None
+        if consent["role"] == "guest":
+            self.join(consent["code"])
+            return
+        if self.host is not None:
+            self.close_room()
+        self.net.host_game()
+        if self.net.host is None:
+            return
+        self.host = room.RoomHost.new(self.net.host.remote)
+        self.open_host()
+        self.app.render()
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def screen_html(self):
+        """The consent screen, or a guest's "looking for the host", instead of the set-up
+        form; None when neither is due."""
+        if self.consent is not None:
+            return self._consent_html()
+        if self.guest is not None and not (self.app.screen == "table" and
+                                           self.app.table is not None):
+            return self._looking_html()
+        return None
+
+    def _problem(self) -> str:
+        return f'<p class="problem" role="alert">{_e(self.problem)}</p>' if self.problem else ""
+
+    def _relay_status(self, code) -> str:
+        t = self.app.t
+        if self.no_relay:
+            return f'<p class="problem" role="alert" id="room-no-relay">' \
+                   f'{_e(t("room_no_relay", seconds=NO_RELAY_SECONDS))}</p>'
+        total = len(self.services()["relays"])
+        return (f'<p class="net-note" id="room-relays">'
+                f'{_e(t("room_relays_up", up=self.up.get(code, 0), all=total))}</p>')
+
+    def setup_html(self) -> str:
+        t = self.app.t
+        code = self.net.drafts.get("room-code", "")
+        return (
+            f'<section class="net room" aria-labelledby="room-title">'
+            f'<h2 id="room-title">{_e(t("room_title"))}</h2>'
+            f'<p>{_e(t("room_intro"))}</p>{self._problem()}'
+            f'<div class="setup-actions"><button type="button" class="btn primary" '
+            f'data-ctl="room-host">{_e(t("room_host"))}</button></div>'
+            f'<h3>{_e(t("room_join_title"))}</h3>'
+            f'<label class="field"><span>{_e(t("room_code_label"))}</span>'
+            f'<input type="text" id="room-code" data-draft="room-code" value="{_e(code)}" '
+            f'autocomplete="off" spellcheck="false" autocapitalize="characters" '
+            f'maxlength="40"></label>'
+            f'<div class="setup-actions"><button type="button" class="btn" data-ctl="room-join">'
+            f'{_e(t("room_join"))}</button></div></section>')
+
+    def _consent_html(self) -> str:
+        t, s = self.app.t, self.services()
+        role = self.consent["role"]
+
+        def listing(urls) -> str:
+            items = "".join(f"<li><code>{_e(u)}</code></li>" for u in urls)
+            return f"<ul>{items}</ul>" if items else f'<p>{_e(t("room_none"))}</p>'
+        turn = s["turn"]
+        go = t("room_open") if role == "host" else t("room_go_join")
+        code = (f'<p class="room-code">{_e(room.shown(self.consent["code"]))}</p>'
+                if self.consent["code"] else "")
+        return (
+            f'<section class="net room" aria-labelledby="room-consent-title">'
+            f'<h2 id="room-consent-title">{_e(t("room_consent_title"))}</h2>{code}'
+            f'<p>{_e(t("room_consent_text"))}</p>{self._problem()}'
+            f'<h3>{_e(t("room_relays_head"))}</h3><p>{_e(t("room_relays_text"))}</p>'
+            f'<div id="room-relay-list">{listing(s["relays"])}</div>'
+            f'<h3>{_e(t("room_stun_head"))}</h3><p>{_e(t("room_stun_text"))}</p>'
+            f'<div id="room-stun-list">{listing(s["stun"] + ([turn] if turn else []))}</div>'
+            f'<p>{_e(t("room_game_direct"))}</p>'
+            f'<details class="room-advanced"><summary>{_e(t("room_advanced"))}</summary>'
+            f'<label class="field"><span>{_e(t("room_relays_label"))}</span>'
+            f'<textarea id="room-relays" rows="3" spellcheck="false">'
+            f'{_e(chr(10).join(s["relays"]))}</textarea></label>'
+            f'<label class="field"><span>{_e(t("room_stun_label"))}</span>'
+            f'<textarea id="room-stun" rows="2" spellcheck="false">'
+            f'{_e(chr(10).join(s["stun"]))}</textarea></label>'
+            f'<label class="field"><span>{_e(t("room_turn_label"))}</span>'
+            f'<input type="text" id="room-turn" value="{_e(turn)}" placeholder="turn:…" '
+            f'autocomplete="off" spellcheck="false"></label>'
+            f'<label class="field"><span>{_e(t("room_turn_user"))}</span>'
+            f'<input type="text" id="room-turn-user" value="{_e(s["turn_user"])}" '
+            f'autocomplete="off"></label>'
+            f'<label class="field"><span>{_e(t("room_turn_password"))}</span>'
+            f'<input type="password" id="room-turn-password" value="{_e(s["turn_password"])}" '
+            f'autocomplete="off"></label></details>'
+            f'<div class="setup-actions"><button type="button" class="btn primary" '
+            f'data-ctl="room-go">{_e(go)}</button><button type="button" class="btn ghost" '
+            f'data-ctl="room-back">{_e(t("room_back"))}</button></div></section>')
+
+    def _looking_html(self) -> str:
+        t, code = self.app.t, self.guest.code
+        return (
+            f'<section class="net room" aria-labelledby="room-looking">'
+            f'<h2 id="room-looking">{_e(t("room_title"))}</h2>'
+            f'<p role="status">{_e(t("room_looking", code=room.shown(code)))}</p>'
+            f'{self._problem()}{self._relay_status(code)}'
+            f'<div class="setup-actions"><button type="button" class="btn ghost" '
+            f'data-ctl="room-leave">{_e(t("room_leave"))}</button></div></section>')
+
+    def panel_html(self) -> str:
+        """On the table: the host's codes and who is here; a guest's "reconnecting"."""
+        t = self.app.t
+        if self.guest is not None:
+            if self.link_open:
+                return ""
+            return (f'<section class="net-panel room-panel" aria-label="{_e(t("room_panel"))}">'
+                    f'<p class="net-status" role="status" id="room-reconnecting">'
+                    f'{_e(t("room_reconnecting"))}</p>'
+                    f'{self._relay_status(self.guest.code)}</section>')
+        if self.host is None or self.net.host is None:
+            return ""
+        seats, here = self.net.host.session.seats, self.net.host.connected()
+        rows = []
+        for seat, code in self.host.codes.items():
+            name = seats[seat].name
+            if seat in here:
+                rows.append(f'<li>{_e(t("room_seat_here", name=name))}</li>')
+                continue
+            url = self._url(code)
+            rows.append(
+                f'<li class="room-seat" id="room-seat-{seat}">'
+                f'<p>{_e(t("room_seat_waiting", name=name))}</p>'
+                f'<p>{_e(t("room_code_for", name=name))} '
+                f'<strong class="room-code" data-code="{_e(code)}">{_e(room.shown(code))}'
+                f'</strong></p>'
+                f'<div class="qr" role="img" aria-label="{_e(t("room_qr_for", name=name))}">'
+                f'{self.svg.get(seat, "")}</div>'
+                f'<label class="field"><span>{_e(t("room_link_for", name=name))}</span>'
+                f'<input type="text" readonly value="{_e(url)}"></label></li>')
+        first = next(iter(self.host.codes.values()))
+        return (f'<section class="net-panel room-panel" aria-label="{_e(t("room_panel"))}">'
+                f'<h2>{_e(t("room_panel"))}</h2>{self._relay_status(first)}'
+                f'<ul>{"".join(rows)}</ul>'
+                f'<div class="setup-actions"><button type="button" class="btn ghost" '
+                f'data-ctl="room-close">{_e(t("room_close"))}</button></div></section>')
