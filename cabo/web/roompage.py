@@ -46,6 +46,11 @@ def _e(value) -> str:
     return escape(str(value), quote=True)
 
 
+def _nowrap(text) -> str:
+    """Escaped text that does not break across lines (a code read out in one piece)."""
+    return f'<span class="nowrap">{_e(text)}</span>'
+
+
 def _node(node_id):
     node = document.getElementById(node_id)
     return None if node is None or not hasattr(node, "value") else node
@@ -512,7 +517,7 @@ class RoomPage:
             f'<h3>{_e(t("room_stun_head"))}</h3><p>{_e(t("room_stun_text"))}</p>'
             f'<div id="room-stun-list">{listing(s["stun"] + ([turn] if turn else []))}</div>'
             f'<p>{_e(t("room_game_direct"))}</p>'
-            f'<details class="room-advanced"><summary>{_e(t("room_advanced"))}</summary>'
+            f'<details class="room-advanced" data-open="room-advanced"{" open" if "room-advanced" in self.app.open else ""}><summary>{_e(t("room_advanced"))}</summary>'
             f'<label class="field"><span>{_e(t("room_relays_label"))}</span>'
             f'<textarea id="room-relays" rows="3" spellcheck="false">'
             f'{_e(chr(10).join(s["relays"]))}</textarea></label>'
@@ -537,7 +542,7 @@ class RoomPage:
         return (
             f'<section class="net room" aria-labelledby="room-looking">'
             f'<h2 id="room-looking">{_e(t("room_title"))}</h2>'
-            f'<p role="status">{_e(t("room_looking", code=room.shown(code)))}</p>'
+            f'<p role="status">{t("room_looking", code=_nowrap(room.shown(code)))}</p>'
             f'{self._problem()}{self._relay_status(code)}'
             f'<div class="setup-actions"><button type="button" class="btn ghost" '
             f'data-ctl="room-leave">{_e(t("room_leave"))}</button></div></section>')

@@ -242,3 +242,26 @@ def test_a_wrong_code_joins_nothing_and_a_second_device_with_a_taken_code_gets_n
     host.evaluate("([c]) => caboRoom.onevent(c, 'message', 42)", [codes[1]])
     assert not [line for line in room.console if "cabo.room: error" in line]
     expect(host.get_by_text("Ada is at the table.")).to_be_visible()
+
+
+def test_no_relay_answering_is_said_in_words_pointing_to_the_qr_way(browser, base_url):
+    from .relay import free_port
+
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    urls = []
+    context.on("request", lambda r: urls.append(r.url))
+    page.on("websocket", lambda ws: urls.append(ws.url))
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    dead = f"ws://127.0.0.1:{free_port()}"  # nothing listens there
+    driver.open_page(page, 1, lang="de", query=f"&relay={dead}&stun=none")
+    page.get_by_label("Raum-Code vom Gastgeber").fill("ABCD2345")
+    page.get_by_role("button", name="Beitreten", exact=True).last.click()
+    page.get_by_role("button", name="Kontaktieren und beitreten").click()
+    expect(page.locator("#room-no-relay")).to_have_text(re.compile(
+        "Keines der Relays hat innerhalb von 6 Sekunden geantwortet.*QR-Codes"), timeout=15_000)
+    assert errors == []
+    assert [u for u in urls if urlsplit(u).hostname != "127.0.0.1"] == []
+    assert dead in [u.rstrip("/") for u in urls]
+    context.close()
