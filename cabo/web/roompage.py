@@ -65,6 +65,7 @@ class RoomPage:
         self.visit = self._visit_services()   # ?relay= / ?stun=none, this visit only
         self.consent = None       # {"role": "host" | "guest", "code"} while asking
         self.host = None          # room.RoomHost on the host's page
+        self.host_game = None     # the NetHost game id it was opened for
         self.guest = None         # room.RoomGuest on a guest's page
         self.up = {}              # code -> relays connected now
         self.no_relay = False     # no relay answered within NO_RELAY_SECONDS
@@ -183,6 +184,7 @@ class RoomPage:
     def open_host(self) -> None:
         """Listen for the guests of every remote seat's code."""
         self.epoch += 1
+        self.host_game = self.net.host.game
         self._save_host()
         for seat, code in self.host.codes.items():
             self.svg[seat] = str(window.caboNet.qrSvg(self._url(code)))
@@ -213,9 +215,14 @@ class RoomPage:
             return None
         return next((s for s, c in self.host.codes.items() if c == code), None)
 
+    def _hosting(self) -> bool:
+        """Whether this page hosts the game its room was opened for (a new game has none)."""
+        return self.host is not None and self.net.host is not None and \
+            self.net.host.game == self.host_game
+
     async def _host_signal(self, code, msg) -> None:
         seat = self._seat_of(code)
-        if seat is None or self.net.host is None:
+        if seat is None or not self._hosting():
             return
         if msg["k"] == "knock":
             step = self.host.knock(seat, msg["p"])
@@ -391,8 +398,7 @@ class RoomPage:
         link_s, kind_s = str(link), str(kind)
         passes = True
         try:
-            if self.host is not None and link_s in self.host.links and \
-                    self.net.host is not None:
+            if self._hosting() and link_s in self.host.links:
                 passes = self._host_net_event(link_s, kind_s, data)
             elif self.guest is not None and link_s == "host":
                 self._guest_net_event(kind_s)
@@ -402,7 +408,7 @@ class RoomPage:
             return
         self.net.on_event(link, kind, data)
         try:
-            if self.host is not None and link_s in self.host.links and kind_s == "message":
+            if self._hosting() and link_s in self.host.links and kind_s == "message":
                 self._after_host_message(link_s)
             elif self.guest is not None and link_s == "host":
                 self._after_guest_event(kind_s)
@@ -556,8 +562,10 @@ class RoomPage:
             return (f'<section class="net-panel room-panel" aria-label="{_e(t("room_panel"))}">'
                     f'<p class="net-status" role="status" id="room-reconnecting">'
                     f'{_e(t("room_reconnecting"))}</p>'
-                    f'{self._relay_status(self.guest.code)}</section>')
-        if self.host is None or self.net.host is None:
+                    f'{self._relay_status(self.guest.code)}'
+                    f'<div class="setup-actions"><button type="button" class="btn ghost" '
+                    f'data-ctl="room-leave">{_e(t("room_leave"))}</button></div></section>')
+        if not self._hosting():
             return ""
         seats, here = self.net.host.session.seats, self.net.host.connected()
         rows = []

@@ -17,7 +17,7 @@ from cabo.net import room as rooms
 from . import driver
 from .conftest import BOOT_TIMEOUT_MS
 from .relay import Relay
-from .test_net import has_move, play_round, reveal_shown, totals
+from .test_net import has_move, play_round, totals
 
 pytestmark = pytest.mark.e2e
 
@@ -137,7 +137,18 @@ def test_host_and_two_guests_join_by_code_and_play_a_round(room):
     assert totals(host) == totals(g1) == totals(g2)
 
 
-def test_reloads_find_the_host_again_and_the_round_goes_on_without_the_relay(room):
+# Keeps every data channel a page gets (window.__dcs), so that a test can drop one.
+KEEP_CHANNELS = """(() => {
+  const d = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
+  Object.defineProperty(RTCDataChannel.prototype, 'onmessage', {
+    set(f) { (window.__dcs ||= []).push(this); d.set.call(this, f); },
+    get() { return d.get.call(this); }, configurable: true });
+})();"""
+
+
+def test_reloads_and_a_dropped_link_find_the_host_again_and_the_round_goes_on_without_the_relay(
+        room):
+    room.contexts[1].add_init_script(KEEP_CHANNELS)
     codes = room.open_room("official", seed=12)
     host, g1, g2 = room.pages
     room.join(g1, codes[1])
@@ -170,6 +181,16 @@ def test_reloads_find_the_host_again_and_the_round_goes_on_without_the_relay(roo
     expect(host.get_by_text("Bruno is at the table.")).to_be_visible(timeout=TABLE_MS)
     print(f"seconds from the host's reload to both guests back: {time.monotonic() - start:.2f}")
     assert host.locator(".net-panel:not(.room-panel)").get_attribute("data-step") == step
+    # Ada's link drops (her channel closes): she knocks again and is back by herself
+    g1.evaluate("""() => { window.__saw = false;
+        new MutationObserver(() => { window.__saw ||= !!document.getElementById(
+            'room-reconnecting'); }).observe(document.body, {subtree: true, childList: true});
+        window.__dcs.at(-1).close(); }""")
+    expect(g1.get_by_text("Reconnecting …")).to_have_count(0, timeout=TABLE_MS)
+    expect(g1.locator("#status")).to_be_visible()
+    assert g1.evaluate("window.__saw")  # it said "Reconnecting …" meanwhile
+    expect(host.get_by_text("Ada is at the table.")).to_be_visible(timeout=TABLE_MS)
+    room.sync()
     # the relay goes away: the game flows directly between the devices, to the round's end
     room.relay.stop()
     room.allowed_errors.append("WebSocket connection to")  # the relay clients' reconnects
