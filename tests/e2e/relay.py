@@ -71,9 +71,10 @@ class Relay:
     def log_text(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
 
-    def publish_bytes(self) -> tuple[int, int]:
-        """(payload bytes the relay received, payload bytes it sent) in PUBLISH packets."""
+    def publishes(self) -> dict:
+        """PUBLISH packets through the relay so far: {"in": (count, payload bytes),
+        "out": (count, payload bytes)} (out: one per subscriber, the sender's echo too)."""
         text = self.log_text()
-        got = sum(int(n) for n in re.findall(r"Received PUBLISH from .*\((\d+) bytes\)\)", text))
-        sent = sum(int(n) for n in re.findall(r"Sending PUBLISH to .*\((\d+) bytes\)\)", text))
-        return got, sent
+        got = [int(n) for n in re.findall(r"Received PUBLISH from .*\((\d+) bytes\)\)", text)]
+        sent = [int(n) for n in re.findall(r"Sending PUBLISH to .*\((\d+) bytes\)\)", text)]
+        return {"in": (len(got), sum(got)), "out": (len(sent), sum(sent))}

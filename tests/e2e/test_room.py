@@ -125,10 +125,17 @@ def room(browser: Browser, base_url: str, relay: Relay):
 def test_host_and_two_guests_join_by_code_and_play_a_round(room):
     codes = room.open_room("official", seed=7)
     host, g1, g2 = room.pages
-    times = [room.join(g1, codes[1]), room.join(g2, codes[2])]
+    times, traffic = [], []
+    for seat, guest in ((1, g1), (2, g2)):
+        before = room.relay.publishes()
+        times.append(room.join(guest, codes[seat]))
+        after = room.relay.publishes()
+        traffic.append({k: (after[k][0] - before[k][0], after[k][1] - before[k][1])
+                        for k in after})
     print(f"\nseconds from the click on join to the guest's table (local relay): {times}")
-    got, sent = room.relay.publish_bytes()
-    print(f"payload bytes through the relay for two joins: in {got}, out {sent}")
+    print(f"relay PUBLISH packets per join, (count, payload bytes): {traffic}")
+    for join in traffic:  # a knock or two, one offer, one answer: a few kilobytes
+        assert 3 <= join["in"][0] <= 6 and 1000 < join["in"][1] < 8000
     for guest in (g1, g2):
         expect(guest.get_by_role("group", name="Your cards")).to_be_visible()
     players = {host: driver.Player(host, 99), g1: driver.Player(g1, cabo_after_draws=1),
