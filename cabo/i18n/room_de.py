@@ -2,9 +2,11 @@
 
 TEXTS = {
     "room_title": "Online-Raum",
-    "room_intro": "Für Freunde anderswo: Jede und jeder tippt einen kurzen Code ein und sitzt "
-                  "am Tisch. Die Seite nutzt dafür Dienste im Internet, um die anderen Geräte "
-                  "zu finden; welche, siehst du, bevor etwas kontaktiert wird.",
+    "room_intro": "Für Freunde anderswo: Stell oben deinen Namen, die Personen und die Bots "
+                  "ein und eröffne dann einen Online-Raum. Jede und jeder tippt einen kurzen "
+                  "Code ein und sitzt am Tisch. Die Seite nutzt dafür Dienste im Internet, um "
+                  "die anderen Geräte zu finden; welche, siehst du, bevor etwas kontaktiert "
+                  "wird.",
     "room_host": "Online-Raum eröffnen",
     "room_join_title": "Einem Online-Raum beitreten",
     "room_code_label": "Raum-Code vom Gastgeber",

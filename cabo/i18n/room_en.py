@@ -2,8 +2,9 @@
 
 TEXTS = {
     "room_title": "Online room",
-    "room_intro": "For friends somewhere else: each one types a short code and is at the "
-                  "table. The page then uses services on the internet to find the other "
+    "room_intro": "For friends somewhere else: set your name, the people and the bots "
+                  "above, then open an online room. Each person types a short code and is at "
+                  "the table. The page then uses services on the internet to find the other "
                   "devices; you see which ones before anything is contacted.",
     "room_host": "Open an online room",
     "room_join_title": "Join an online room",

@@ -567,7 +567,7 @@ class App:
                 drawn = render.table(view, t, "log" in self.open)
                 if with_net and self.net.inert():  # a guest without its link: a picture only
                     drawn = f'<div class="inert-table" inert>{drawn}</div>'
-                html += (self.net.panel_html() + self.room.panel_html()
+                html += (self.room.panel_html(self.net.panel_html())
                          if with_net else "") + drawn
             moves = view.get("moves", [])
         else:

@@ -38,7 +38,10 @@ STORED = Json(3, 300)
 STORED_CHARS = 8_000
 NO_RELAY_SECONDS = 6      # then "none of the relays answered"
 KNOCK_SECONDS = 2.5       # a guest without a channel knocks this often
-ANSWER_SECONDS = 15       # an answered offer whose channel is not open by then: knock anew
+# An answered offer whose channel is not open by then: knock anew. Longer than the host's own
+# wait for that channel (caboNet.connectMs, 20 s: ICE took over 10 s on a loaded machine), so
+# a slow connection is not cut off by a new offer.
+ANSWER_SECONDS = 25
 _proxies = []
 
 
@@ -226,6 +229,7 @@ class RoomPage:
             return
         if msg["k"] == "knock":
             step = self.host.knock(seat, msg["p"])
+            print(f"cabo.room: a knock for seat {seat}: {step[0]} {step[1:2]}")
             if step[0] == "again":
                 await window.caboRoom.publish(code, room.signal("offer", msg["p"], step[1],
                                                                 step[2]))
@@ -235,11 +239,16 @@ class RoomPage:
                     window.caboNet.close(old)
                     self.net.link_seat.pop(old, None)
                 self.net.link_seat[link] = seat
-                sdp = await window.caboNet.offer(link, self.ice())
+                try:
+                    sdp = await window.caboNet.offer(link, self.ice())
+                except Exception:  # noqa: BLE001 - no offer: the next knock asks anew
+                    self.host.ended(link)
+                    raise
                 text = self.host.offered(link, str(sdp))
                 if text is not None:
                     await window.caboRoom.publish(code, text)
         elif msg["k"] == "answer" and self.host.answer(seat, msg):
+            print(f"cabo.room: the answer to {msg['l']}")
             try:
                 await window.caboNet.answer(msg["l"], msg["sdp"])
             except Exception:  # noqa: BLE001 - the link closed meanwhile, or a bad SDP
@@ -296,10 +305,12 @@ class RoomPage:
         self.app.render()
 
     def _new_net_guest(self) -> None:
-        """A fresh protocol guest for each channel (message numbers start anew)."""
+        """A fresh protocol guest for each channel (message numbers start anew); its name is
+        the one typed on the consent screen (NetPage reads it again when the channel opens)."""
         self.net.guest = NetGuest(self.app.lang, self.net.guest_token(),
-                                  send=lambda text: window.caboNet.send("host", text))
-        self.net.lost = False
+                                  send=lambda text: window.caboNet.send("host", text),
+                                  name=self.net.guest_name())
+        self.net.rejoin = None
 
     async def _knocking(self, epoch) -> None:
         while epoch == self.epoch and self.guest is not None:
@@ -326,27 +337,30 @@ class RoomPage:
         if guest is None or code != guest.code:
             return
         what = guest.offer(msg)
+        if what != "ignore":
+            print(f"cabo.room: offer {msg['l']}: {what}")
         if what == "again":
             await window.caboRoom.publish(code, room.signal("answer", guest.peer, guest.link,
                                                             guest.answer))
         elif what == "join":
             self._new_net_guest()
-            self.answered_at = time.monotonic()
+            self.answered_at = time.monotonic()  # (a failed join: knock anew after a while)
             sdp = await window.caboNet.join("host", msg["sdp"], self.ice())
             if self.guest is guest and guest.link == msg["l"]:
                 self.answered_at = time.monotonic()
                 await window.caboRoom.publish(code, guest.answered(str(sdp)))
 
     def _guest_net_event(self, kind) -> None:
+        print(f"cabo.room: the channel to the host: {kind}")
         if kind == "open":
             self.link_open = True
+            self.net.lost = False
         elif kind == "close":
             self.link_open = False
             self.guest.retry()
             self.answered_at = None
 
     def _after_guest_event(self, kind) -> None:
-        self.net.lost = False   # this page says "reconnecting" and knocks instead
         guest = self.net.guest
         if kind == "message" and guest is not None and guest.error == "no_seat":
             self.leave(self.app.t("room_no_seat"))
@@ -360,13 +374,9 @@ class RoomPage:
             window.caboRoom.close(self.guest.code)
         window.caboNet.close("host")
         self.guest, self.up, self.no_relay, self.link_open = None, {}, False, False
-        self.net.guest = None
         self.app.storage_remove(GUEST_KEY)
-        if getattr(getattr(self.app.table, "session", None), "guest", None) is not None:
-            self.app.table = None
-        self.app.screen = "setup"
         self.problem = problem
-        self.app.render()
+        self.net.leave_table()  # the seat token forgotten, this page's own game again
 
     # -- events ----------------------------------------------------------------------------------
     def on_relay(self, code, kind, data) -> None:
@@ -417,13 +427,8 @@ class RoomPage:
 
     def click(self, ctl, target) -> None:
         app = self.app
-        if ctl == "room-host":
-            settings = app.settings
-            remote = [i for i, s in enumerate(settings["players"]) if i and s["kind"] == "person"]
-            if not remote or settings["players"][0]["kind"] != "person":
-                self.problem = app.t("net_need_remote")
-            else:
-                self.problem, self.consent = None, {"role": "host", "code": None}
+        if ctl == "room-host":  # (the table's size: NetPage's fields, kept in its drafts)
+            self.problem, self.consent = None, {"role": "host", "code": None}
             app.render()
         elif ctl == "room-join":
             node = _node("room-code")
@@ -522,7 +527,7 @@ class RoomPage:
             f'<div id="room-relay-list">{listing(s["relays"])}</div>'
             f'<h3>{_e(t("room_stun_head"))}</h3><p>{_e(t("room_stun_text"))}</p>'
             f'<div id="room-stun-list">{listing(s["stun"] + ([turn] if turn else []))}</div>'
-            f'<p>{_e(t("room_game_direct"))}</p>'
+            f'<p>{_e(t("room_game_direct"))}</p>{self._name_field() if role == "guest" else ""}'
             f'<details class="room-advanced" data-open="room-advanced"{" open" if "room-advanced" in self.app.open else ""}><summary>{_e(t("room_advanced"))}</summary>'
             f'<label class="field"><span>{_e(t("room_relays_label"))}</span>'
             f'<textarea id="room-relays" rows="3" spellcheck="false">'
@@ -543,6 +548,15 @@ class RoomPage:
             f'data-ctl="room-go">{_e(go)}</button><button type="button" class="btn ghost" '
             f'data-ctl="room-back">{_e(t("room_back"))}</button></div></section>')
 
+    def _name_field(self) -> str:
+        """The guest's name (NetPage's field: it goes into the hello)."""
+        t = self.app.t
+        name = self.net.drafts.get("guest-name", self.net.saved_guest().get("name") or "")
+        return (f'<label class="field"><span>{_e(t("net_your_name"))}</span>'
+                f'<input type="text" id="guest-name" data-draft="guest-name" '
+                f'value="{_e(name)}" maxlength="{protocol.NAME_CHARS}" autocomplete="off" spellcheck="false">'
+                f'</label>')
+
     def _looking_html(self) -> str:
         t, code = self.app.t, self.guest.code
         return (
@@ -553,12 +567,13 @@ class RoomPage:
             f'<div class="setup-actions"><button type="button" class="btn ghost" '
             f'data-ctl="room-leave">{_e(t("room_leave"))}</button></div></section>')
 
-    def panel_html(self) -> str:
-        """On the table: the host's codes and who is here; a guest's "reconnecting"."""
+    def panel_html(self, net_panel: str) -> str:
+        """On the table, with NetPage's panel: the host's codes and who is here; a room
+        guest without its link sees "reconnecting" instead of the QR way's way back."""
         t = self.app.t
         if self.guest is not None:
             if self.link_open:
-                return ""
+                return net_panel
             return (f'<section class="net-panel room-panel" aria-label="{_e(t("room_panel"))}">'
                     f'<p class="net-status" role="status" id="room-reconnecting">'
                     f'{_e(t("room_reconnecting"))}</p>'
@@ -566,7 +581,7 @@ class RoomPage:
                     f'<div class="setup-actions"><button type="button" class="btn ghost" '
                     f'data-ctl="room-leave">{_e(t("room_leave"))}</button></div></section>')
         if not self._hosting():
-            return ""
+            return net_panel
         seats, here = self.net.host.session.seats, self.net.host.connected()
         rows = []
         for seat, code in self.host.codes.items():
@@ -586,7 +601,8 @@ class RoomPage:
                 f'<label class="field"><span>{_e(t("room_link_for", name=name))}</span>'
                 f'<input type="text" readonly value="{_e(url)}"></label></li>')
         first = next(iter(self.host.codes.values()))
-        return (f'<section class="net-panel room-panel" aria-label="{_e(t("room_panel"))}">'
+        return net_panel + (
+                f'<section class="net-panel room-panel" aria-label="{_e(t("room_panel"))}">'
                 f'<h2>{_e(t("room_panel"))}</h2>{self._relay_status(first)}'
                 f'<ul>{"".join(rows)}</ul>'
                 f'<div class="setup-actions"><button type="button" class="btn ghost" '

@@ -17,11 +17,13 @@ from cabo.net import room as rooms
 from . import driver
 from .conftest import BOOT_TIMEOUT_MS
 from .relay import Relay
-from .test_net import has_move, play_round, totals
+from .test_net import HOST_NAME, NAMES, has_move, play_round, totals
 
 pytestmark = pytest.mark.e2e
 
-TABLE_MS = 30_000   # from the click on "join" to the table (relay, ICE, first state)
+# From the click on "join" to the table (relay, ICE, first state): as long as a guest waits for
+# one offer's channel before it asks for a new one (roompage.ANSWER_SECONDS), and then some.
+TABLE_MS = 45_000
 
 
 @pytest.fixture
@@ -62,10 +64,10 @@ class Room:
         page = self.host
         driver.open_page(page, seed, query=self.query)
         page.get_by_role("radio", name=re.compile("^" + driver.PRESET_NAMES[preset])).check()
-        page.get_by_label("Number of players").select_option(str(len(self.pages)))
-        for i in range(len(self.pages)):
-            page.get_by_label(f"Player {i + 1} is").select_option("person")
         page.get_by_label("Speed").select_option("instant")
+        page.get_by_label("Your name").fill(HOST_NAME)
+        page.get_by_label("People on other phones").select_option(str(len(self.pages) - 1))
+        page.get_by_label("Bots").select_option("0")
         page.get_by_role("button", name="Open an online room").click()
         self.check_consent(page)
         page.get_by_role("button", name="Contact them and open the room").click()
@@ -83,16 +85,20 @@ class Room:
         assert page.locator("#room-relay-list li").all_inner_texts() == [self.relay.url]
         assert page.locator("#room-stun-list li").count() == 0
 
-    def join(self, guest: Page, code: str, boot: bool = True) -> float:
-        """The guest types the code and confirms: seconds from the click to its table."""
-        if boot:
-            driver.open_page(guest, 1, query=self.query)
+    def join(self, guest: Page, code: str, name: str) -> float:
+        """The guest types the code and its name and confirms: seconds from the click to its
+        table."""
+        driver.open_page(guest, 1, query=self.query)
         guest.get_by_label("Room code from the host").fill(code.lower()[:4] + " " + code[4:])
         guest.get_by_role("button", name="Join the room").click()
         self.check_consent(guest)
+        guest.get_by_label("Your name").fill(name)
         start = time.monotonic()
         guest.get_by_role("button", name="Contact them and join").click()
-        expect(guest.locator("#status")).to_be_visible(timeout=TABLE_MS)
+        try:
+            expect(guest.locator("#status")).to_be_visible(timeout=TABLE_MS)
+        except AssertionError as exc:  # where it stopped: both pages' consoles
+            raise AssertionError(f"{exc}\nconsole: {self.console[-40:]}") from None
         return time.monotonic() - start
 
     def sync(self) -> None:
@@ -128,7 +134,7 @@ def test_host_and_two_guests_join_by_code_and_play_a_round(room):
     times, traffic = [], []
     for seat, guest in ((1, g1), (2, g2)):
         before = room.relay.publishes()
-        times.append(room.join(guest, codes[seat]))
+        times.append(room.join(guest, codes[seat], NAMES[seat]))
         after = room.relay.publishes()
         traffic.append({k: (after[k][0] - before[k][0], after[k][1] - before[k][1])
                         for k in after})
@@ -158,8 +164,8 @@ def test_reloads_and_a_dropped_link_find_the_host_again_and_the_round_goes_on_wi
     room.contexts[1].add_init_script(KEEP_CHANNELS)
     codes = room.open_room("official", seed=12)
     host, g1, g2 = room.pages
-    room.join(g1, codes[1])
-    room.join(g2, codes[2])
+    room.join(g1, codes[1], NAMES[1])
+    room.join(g2, codes[2], NAMES[2])
     players = {p: driver.Player(p, 99) for p in room.pages}
     for _ in range(4):  # the first peeks and a move or two
         room.sync()
@@ -210,7 +216,7 @@ def test_a_wrong_code_joins_nothing_and_a_second_device_with_a_taken_code_gets_n
         room, browser):
     codes = room.open_room("official", seed=5)
     host, g1, stranger = room.pages
-    room.join(g1, codes[1])
+    room.join(g1, codes[1], NAMES[1])
     # a code of the right shape that is not this room's: the guest only looks for a host
     wrong = "".join("23456789ABCDEFGH"[("23456789ABCDEFGH".find(c) + 1) % 16]
                     if c in "23456789ABCDEFGH" else "2" for c in codes[2])
@@ -234,8 +240,12 @@ def test_a_wrong_code_joins_nothing_and_a_second_device_with_a_taken_code_gets_n
     stranger.get_by_label("Room code from the host").fill(codes[1])
     stranger.get_by_role("button", name="Join the room").click()
     stranger.get_by_role("button", name="Contact them and join").click()
-    expect(stranger.get_by_text("This code's seat is taken: ask the host for a new "
-                                "invitation.")).to_be_visible(timeout=TABLE_MS)
+    try:
+        expect(stranger.get_by_text("This code's seat is taken: ask the host for a new "
+                                    "invitation.")).to_be_visible(timeout=TABLE_MS)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}\nconsole: {room.console[-30:]}\n"
+                             f"stranger: {stranger.locator('main').inner_text()[:1500]}") from None
     received = stranger.evaluate(rx)
     assert received and all('"t":"state"' not in m and '"t":"welcome"' not in m
                             for m in received), received
@@ -292,4 +302,28 @@ def test_no_relay_answering_is_said_in_words_pointing_to_the_qr_way(browser, bas
     assert errors == []
     assert [u for u in urls if urlsplit(u).hostname != "127.0.0.1"] == []
     assert dead in [u.rstrip("/") for u in urls]
+    context.close()
+
+
+def test_the_defaults_are_shown_first_and_nothing_is_contacted_before_the_choice(
+        browser, base_url):
+    from cabo.net import services
+
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    urls = []
+    context.on("request", lambda r: urls.append(r.url))
+    page.on("websocket", lambda ws: urls.append(ws.url))
+    driver.open_page(page, 1)  # no ?relay=: the page's own defaults
+    page.get_by_label("Room code from the host").fill("ABCD-2345")
+    page.get_by_role("button", name="Join the room").click()
+    expect(page.get_by_role("heading", name="Before the online room opens")).to_be_visible()
+    assert page.locator("#room-relay-list li").all_inner_texts() == list(services.DEFAULT_RELAYS)
+    assert page.locator("#room-stun-list li").all_inner_texts() == list(services.DEFAULT_STUN)
+    assert page.get_by_label("TURN server", exact=False).input_value() == ""
+    page.get_by_role("button", name="Back").click()
+    expect(page.get_by_role("button", name="Open an online room")).to_be_visible()
+    page.wait_for_timeout(1000)
+    assert [u for u in urls if urlsplit(u.removeprefix("blob:")).hostname != "127.0.0.1"] == []
+    assert not page.evaluate("caboRoom.relaysUp('ABCD2345')")
     context.close()
