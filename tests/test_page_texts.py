@@ -35,3 +35,19 @@ def test_clashing_options_are_explained_in_the_page_language(lang):
     assert setup.problem(pairs, t) == t("rules_bad", reason=t("bad_pair_needs_match"))
     never = setup.change(setup.defaults(t), "opt:cabo_instead", "false", t)
     assert setup.problem(never, t) == t("rules_bad", reason=t("bad_cabo_never"))
+
+
+INDEX = LOADING_JS.parent.parent.parent / "index.html"
+LESSON_KEYS = ("lesson1_title", "lesson1_goal", "lesson1_peek", "lesson1_turn", "lesson1_powers",
+               "lesson1_cabo")
+
+
+@pytest.mark.parametrize("lang", sorted(LANGS))
+def test_the_first_lesson_in_index_html_says_what_cabo_i18n_says(lang):
+    """The first lesson is plain HTML (a first visit reads it while the runtime loads); its
+    words are those of cabo.i18n, heading first, then one list item per key."""
+    import html as htmllib
+    page = INDEX.read_text("utf-8")
+    block = re.search(rf'<section class="first-lesson" lang="{lang}".*?</section>', page, re.S)[0]
+    texts = [htmllib.unescape(x) for x in re.findall(r"<(?:h2|li)[^>]*>(.*?)</(?:h2|li)>", block)]
+    assert texts == [LANGS[lang][k] for k in LESSON_KEYS]

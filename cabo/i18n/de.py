@@ -46,6 +46,13 @@ TEXTS = {
     "tab_take_over": "Stattdessen hier spielen",
     "start_failed": "Cabo konnte das gespeicherte Spiel nicht anzeigen ({reason}). Ein neues "
                     "Spiel beginnt.",
+    # the first lesson: also plain HTML in index.html (shown while the runtime loads)
+    "lesson1_title": "Während Cabo lädt: das Spiel in einer Minute",
+    "lesson1_goal": "Ziel: Beende eine Runde mit der kleinsten Summe der Kartenwerte vor dir. Die Karten zählen 0 bis 13.",
+    "lesson1_peek": "Du bekommst vier Karten verdeckt. Zu Beginn siehst du dir zwei davon an: merk sie dir, du siehst sie nicht wieder.",
+    "lesson1_turn": "Bist du dran, ziehst du eine Karte. Leg sie an die Stelle einer deiner Karten (die kommt auf die Ablage) oder leg sie ab.",
+    "lesson1_powers": "Legst du eine eben gezogene Karte ab, darfst du ihre Fähigkeit nutzen: 7 oder 8, sieh dir eine deiner Karten an; 9 oder 10, sieh dir eine Karte von jemand anderem an; 11 oder 12, tausche eine deiner Karten ungesehen gegen eine von jemand anderem.",
+    "lesson1_cabo": "Glaubst du, deine Summe ist die kleinste? Rufe Cabo statt deines Zuges: Alle anderen sind noch einmal dran, dann werden alle Karten aufgedeckt und gezählt.",
     # presets
     "preset_official": "Offiziell",
     "preset_official_desc": "Die veröffentlichten Regeln: Karten 0–13, Spiel bis 100, Kamikaze.",

@@ -42,6 +42,13 @@ TEXTS = {
                      "Only one of them can play it, so this one has paused.",
     "tab_take_over": "Play here instead",
     "start_failed": "Cabo could not show the saved game ({reason}). A new game starts.",
+    # the first lesson: also plain HTML in index.html (shown while the runtime loads)
+    "lesson1_title": "While Cabo loads: the game in one minute",
+    "lesson1_goal": "Goal: end a round with the lowest sum of card values in front of you. The cards are worth 0 to 13.",
+    "lesson1_peek": "You get four cards face down. At the start you look at two of them: remember them, you will not see them again.",
+    "lesson1_turn": "On your turn, draw a card. Put it in place of one of your cards (that one goes onto the discard pile), or discard it.",
+    "lesson1_powers": "Discard a card you have just drawn and use its power: 7 or 8, look at one of your cards; 9 or 10, look at someone else's card; 11 or 12, swap one of your cards with someone else's, unseen.",
+    "lesson1_cabo": "Think your sum is the lowest? Call Cabo instead of taking a turn: everyone else plays once more, then all cards are turned up and counted.",
     # presets
     "preset_official": "Official",
     "preset_official_desc": "The published rules: 0–13 deck, game to 100, kamikaze.",

@@ -28,6 +28,10 @@ function pickLanguage() {
 const LANG = pickLanguage();
 const words = TEXTS[LANG];
 document.documentElement.lang = LANG;
+// the first lesson (plain HTML in index.html) in the page's language only
+for (const lesson of document.querySelectorAll(".first-lesson[data-lang]")) {
+  lesson.hidden = lesson.dataset.lang !== LANG;
+}
 bar?.setAttribute("aria-label", words.loading_label);
 if (text) text.textContent = words.loading;
 // The steps PyScript reports on this page, in order (measured in Chromium), then our own.

@@ -25,3 +25,34 @@ def test_the_progress_bar_follows_the_start_up_steps(page: Page) -> None:
     assert values == sorted(values), "the bar never goes back"
     assert values[0] < 50 and values[-1] == 100
     expect(page.get_by_role("progressbar", name="Loading Cabo")).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang,size", [("de", (390, 844)), ("en", (1280, 800))])
+def test_the_first_lesson_shows_before_the_runtime_has_loaded(page: Page, lang, size) -> None:
+    """The runtime's files (static/vendor/pyscript, pyodide) never arrive: the first lesson
+    is read meanwhile, in the page's language only."""
+    from .test_axe import serious
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    held = []
+
+    def hold(route) -> None:  # an empty answer: the runtime never starts, and nothing fails
+        held.append(route.request.url)
+        kind = "text/css" if route.request.url.endswith(".css") else "text/javascript"
+        route.fulfill(status=200, body="", content_type=kind)
+
+    page.route("**/static/vendor/pyscript/**", hold)  # PyScript, which loads Pyodide
+    page.route("**/static/vendor/pyodide/**", hold)
+    page.goto(f"./?lang={lang}")
+    title = {"de": "Während Cabo lädt: das Spiel in einer Minute",
+             "en": "While Cabo loads: the game in one minute"}
+    other = "en" if lang == "de" else "de"
+    lesson = page.get_by_role("region", name=title[lang])
+    expect(lesson).to_be_visible()
+    expect(lesson.get_by_role("listitem")).to_have_count(5)
+    expect(lesson).to_contain_text("7" if lang == "en" else "Cabo")
+    expect(page.get_by_role("region", name=title[other])).to_be_hidden()
+    page.wait_for_timeout(1500)
+    assert held, "the runtime's files were asked for (and held back)"
+    expect(page.get_by_test_id("ready")).to_have_count(0)  # Python never ran
+    expect(lesson).to_be_in_viewport()
+    assert serious(page) == [], "the loading screen with the first lesson"
