@@ -133,15 +133,18 @@ def test_a_reload_during_the_initial_look_shows_the_cards_again(page: Page) -> N
     new_game(page, "official", speed="slow")
     own_card(page, 1).click()
     own_card(page, 2).click()
-    page.get_by_role("button", name="Look at the cards").click()  # face up for 5 s
+    page.get_by_role("button", name="Look at the cards").click()  # face up until hidden
     faces = [own_card(page, n).get_attribute("aria-label") for n in (1, 2)]
     assert all("face down" not in f for f in faces)
     page.reload()
     boot(page)
     assert [own_card(page, n).get_attribute("aria-label") for n in (1, 2)] == faces
-    # and they turn face down when the time left is over
-    expect(own_card(page, 1)).to_have_attribute("aria-label", re.compile("face down"),
-                                                 timeout=10_000)
+    # they stay face up (no timer: the person hides them), and the status speaks of the look
+    page.wait_for_timeout(6000)  # longer than the slow speed's old 5 s
+    assert [own_card(page, n).get_attribute("aria-label") for n in (1, 2)] == faces
+    expect(page.locator("#status")).to_contain_text("You are looking at your cards 1 and 2")
+    page.get_by_role("button", name="Hide the cards").click()
+    expect(own_card(page, 1)).to_have_attribute("aria-label", re.compile("face down"))
     page.reload()
     boot(page)
     expect(own_card(page, 1)).to_have_attribute("aria-label", re.compile("face down"))
