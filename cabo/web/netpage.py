@@ -77,6 +77,7 @@ class NetPage:
         self.lost = False         # guest: the channel to the host closed
         self.unstable = set()     # host: seats whose link is interrupted; guest: {"host"}
         self.rejoin = None        # guest page without a link: the saved seat ({host, ...})
+        self.invite_by_itself = True  # False while an online room finds the guests (roompage)
         self.shared = None        # (what, result) of the last copy or share
         self.drafts = {}          # text typed into the net fields (kept across redraws)
         self.stun = app.storage_get(STUN_KEY) or ""
@@ -196,7 +197,10 @@ class NetPage:
         return min(hi, max(lo, int(text))) if text.isdigit() else default
 
     def invite_all(self, seats) -> None:
-        """Fresh invitations for these seats (not those a bot plays for), one after the other."""
+        """Fresh invitations for these seats (not those a bot plays for), one after the other;
+        none while an online room brings the guests (a button still makes one)."""
+        if not self.invite_by_itself:
+            return
         wanted = [s for s in seats if s not in self.host.stand_ins]
 
         async def run():

@@ -86,6 +86,10 @@ class RoomPage:
         window.caboRoom.onevent = relay
         window.caboNet.onevent = netevent   # NetPage still gets every event (on_net_event)
         window.addEventListener("hashchange", hashchange)
+        # a host page with a room open: its guests come back through the room, so NetPage
+        # makes no QR invitations by itself when it resumes the game (start() decides)
+        if self._stored(HOST_KEY):
+            net.invite_by_itself = False
 
     # -- settings --------------------------------------------------------------------------
     def _load_settings(self) -> dict:
@@ -156,10 +160,21 @@ class RoomPage:
         if saved and host is not None and saved.get("game") == host.game:
             try:
                 self.host = room.RoomHost.from_dict(saved, host.remote)
-            except (ValueError, TypeError):
-                self.app.storage_remove(HOST_KEY)
+                self.open_host()
                 return
-            self.open_host()
+            except (ValueError, TypeError):
+                pass
+        if saved:  # a room of another game: gone, and the QR way as usual
+            self.app.storage_remove(HOST_KEY)
+        self._invite_by_qr()
+
+    def _invite_by_qr(self) -> None:
+        """NetPage invites by QR code by itself again (no room, or it closed)."""
+        net = self.net
+        if not net.invite_by_itself:
+            net.invite_by_itself = True
+            if net.host is not None:
+                net.invite_all(net.host.away())
 
     def _stored(self, key):
         try:
@@ -289,6 +304,7 @@ class RoomPage:
             window.caboRoom.close(code)
         self.up, self.host, self.no_relay, self.svg = {}, None, False, {}
         self.app.storage_remove(HOST_KEY)
+        self._invite_by_qr()
         self.app.render()
 
     # -- the guest -----------------------------------------------------------------------------
@@ -461,8 +477,10 @@ class RoomPage:
             return
         if self.host is not None:
             self.close_room()
+        self.net.invite_by_itself = False  # the room brings the guests
         self.net.host_game()
         if self.net.host is None:
+            self.net.invite_by_itself = True
             return
         self.host = room.RoomHost.new(self.net.host.remote)
         self.open_host()
@@ -601,9 +619,9 @@ class RoomPage:
                 f'<label class="field"><span>{_e(t("room_link_for", name=name))}</span>'
                 f'<input type="text" readonly value="{_e(url)}"></label></li>')
         first = next(iter(self.host.codes.values()))
-        return net_panel + (
-                f'<section class="net-panel room-panel" aria-label="{_e(t("room_panel"))}">'
+        return (f'<section class="net-panel room-panel" aria-label="{_e(t("room_panel"))}">'
                 f'<h2>{_e(t("room_panel"))}</h2>{self._relay_status(first)}'
                 f'<ul>{"".join(rows)}</ul>'
                 f'<div class="setup-actions"><button type="button" class="btn ghost" '
-                f'data-ctl="room-close">{_e(t("room_close"))}</button></div></section>')
+                f'data-ctl="room-close">{_e(t("room_close"))}</button></div></section>'
+                ) + net_panel
