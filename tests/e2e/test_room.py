@@ -73,6 +73,8 @@ class Room:
         page.get_by_role("button", name="Contact them and open the room").click()
         panel = page.get_by_role("region", name="Online room")
         expect(panel.get_by_text("Relays connected: 1 of 1.")).to_be_visible(timeout=10_000)
+        # the room brings the guests: no QR invitation appears by itself
+        expect(page.locator('[id^="invite-"]')).to_have_count(0)
         codes = {}
         for seat in range(1, len(self.pages)):
             code = page.locator(f"#room-seat-{seat} [data-code]")
@@ -194,6 +196,7 @@ def test_reloads_and_a_dropped_link_find_the_host_again_and_the_round_goes_on_wi
     expect(host.get_by_text("Bruno is at the table.")).to_be_visible(timeout=TABLE_MS)
     print(f"seconds from the host's reload to both guests back: {time.monotonic() - start:.2f}")
     assert host.locator(".net-panel:not(.room-panel)").get_attribute("data-step") == step
+    assert host.locator('[id^="invite-"]').count() == 0  # (none made by itself)
     # Ada's link drops (her channel closes): she knocks again and is back by herself
     g1.evaluate("""() => { window.__saw = false;
         new MutationObserver(() => { window.__saw ||= !!document.getElementById(
