@@ -491,10 +491,13 @@ class Table:
         selected = (o, i) in self.selection
         if selected:
             parts.append(t("card_selected"))
+        badges = [] if obs.phase in RESULT_PHASES else [initials(words.names)[s] for s in seen]
+        if badges:  # the badge letters on the card are part of its name too
+            parts.append(" ".join(badges))
         return {
             "owner": o, "slot": i, "empty": False, "face": face,
             "red": face is not None and any(s in face for s in "♥♦"),
-            "seen": [] if obs.phase in RESULT_PHASES else [initials(words.names)[s] for s in seen],
+            "seen": badges,
             "seen_by_me": seat in seen,
             "selectable": (o, i) in selectable, "selected": selected,
             "soft": (o, i) in self._soft,

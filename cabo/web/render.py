@@ -172,7 +172,7 @@ def _slot(s) -> str:
     inner = _card_face(s["face"], s["red"]) if s["face"] else '<span class="back"></span>'
     if s["seen"]:
         inner += (f'<span class="eyes{" mine" if s["seen_by_me"] else ""}" aria-hidden="true">'
-                  f'{EYE}{_e("".join(s["seen"]))}</span>')
+                  f'{EYE}{_e(" ".join(s["seen"]))}</span>')
     disabled = "" if s["selectable"] else " disabled"
     pressed = ' aria-pressed="true"' if s["selected"] else (
         ' aria-pressed="false"' if s["selectable"] else "")
