@@ -492,7 +492,7 @@ class Table:
         if selected:
             parts.append(t("card_selected"))
         badges = [] if obs.phase in RESULT_PHASES else [initials(words.names)[s] for s in seen]
-        if badges:  # the badge letters on the card are part of its name too
+        if any(len(b) > 1 for b in badges):  # badge words on the card belong in its name
             parts.append(" ".join(badges))
         return {
             "owner": o, "slot": i, "empty": False, "face": face,
