@@ -6,7 +6,7 @@ Builds the site (tools/build.py), serves it on localhost and plays whole rounds 
 Chromium at normal speed: a person (tests/e2e/driver.py's simple Player, by clicks) against
 `--bots` hard bots. A `PerformanceObserver` records every long task (a main-thread task of
 more than 50 ms) from the start of the game to the end of the last round, and the page logs
-each bot move's thinking time (cabo/web/main.py `App.think`: from the start of the decision
+each bot move's thinking time (cabo/web/pacer.py `Pacer.think`: from the start of the decision
 to its result, slices and the browser's turns between them included). The page thinks
 during the bot's pause before its move (1000 ms at normal speed), so a person waits longer
 only by the thinking beyond the pause, also reported. `--level medium` gives the baseline of
@@ -151,7 +151,7 @@ def main(argv=None) -> dict:
 
 def attribute(long_at, spans) -> list:
     """For each long task [start, duration]: the timed spans that ran inside it, longest
-    first (spans nest: App.save holds Session.to_json)."""
+    first (spans nest: Saving.save holds Session.to_json)."""
     out = []
     for start, dur in sorted(long_at):
         inside = [(name, round(d, 1)) for name, s, d in spans

@@ -1,108 +1,47 @@
-"""Page entry point: the only code that touches the DOM, localStorage and timers.
+"""Page entry point: the app's screens, the DOM events and the drawing.
 
-It renders the view models of cabo.ui (render.py makes the HTML), turns clicks into calls on
-the Table, saves after every change, and paces the bots with asyncio on the main thread (each
-Python call is short; waiting happens in the browser's event loop).
+It renders the view models of cabo.ui (render.py makes the HTML) and turns clicks into calls on
+the Table. Its helpers do the rest of the page's work: pacer.py paces the bots, the hint and
+the timers (asyncio on the main thread: each Python call is short, waiting happens in the
+browser's event loop); saving.py saves after every change and keeps the tab's claim on the
+game; netpage.py and roompage.py play across devices.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import time
 
-from pyodide.ffi import create_once_callable, create_proxy
-
-try:
-    from pyodide.ffi import jsnull
-except ImportError:  # older Pyodide turns null into None
-    jsnull = None
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from .. import budget
 from ..i18n import LANGS, Texts, pick_language
 from ..party import board as boards
 from ..rules import PRESETS
 from ..session import Session
 from ..ui import party_view, rulesheet, setup, storage
 from ..ui.table import Table
-from . import render, render_party, tabs, timing
+from . import render, render_party, timing
+from .browser import event_ms, now_ms, py, task_of_its_own
 from .netpage import NetPage
+from .pacer import Pacer
 from .roompage import RoomPage
+from .saving import Saving, keep_backup, storage_get, storage_set
 
 LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
-LOOK_KEPT_MS = 60_000  # a look saved with the game shows again after a reload this long
 DOUBLE_CLICK_MS = 500  # the longest pause between the two clicks (taps) of a double click
-# A hard bot thinks on the main thread in slices, not in a worker. Measured (session 5, a
-# module worker with its own Pyodide, same moves; tools/bench_thinking, 2 hard bots): thinking
-# p95 448-529 ms in the worker against 434-598 ms in slices at load 2-4, and worse at load
-# 5-6; a search takes as long in the worker, each round trip adds 5-100 ms, and the worker
-# costs a second runtime (memory, boot), while the slices already stay under 25 ms.
-THINK_SLICE_MS = 15  # a thinking bot gives the browser a turn after this long
-# A wait of more than 2 ms is a browser timer, a task of its own; a shorter one (sleep(0))
-# joins the callbacks Pyodide runs together in one task (its MessageChannel queue).
-FIRST_SLICE_AFTER_S = 0.003
 _proxies = []  # keep the event listener proxies alive
 _T = timing.Marks(window)
 
 
-def _py(value):
-    """None for JavaScript's null and undefined."""
-    return None if value is None or value is jsnull else value
-
-
-def _storage_get(key):
-    try:
-        return _py(window.localStorage.getItem(key))
-    except Exception:  # noqa: BLE001 - storage may be disabled; play without saving
-        return None
-
-
-def _storage_set(key, value):
-    """None when stored; else why not: "full", "denied" or "other"."""
-    try:
-        window.localStorage.setItem(key, value)
-        return None
-    except Exception as exc:  # noqa: BLE001
-        return _storage_failure(exc)
-
-
-def _storage_remove(key) -> None:
-    try:
-        window.localStorage.removeItem(key)
-    except Exception:  # noqa: BLE001
-        pass
-
-
-def _storage_failure(exc) -> str:
-    text = str(exc)
-    if "Quota" in text or "quota" in text:
-        return "full"
-    if "Security" in text or "denied" in text or "not allowed" in text:
-        return "denied"
-    return "other"
-
-
-def _keep_backup(stored, text) -> bool:
-    """Move a damaged value to its backup key; whether the backup really holds it now."""
-    if _storage_set(stored.backup, text) is not None:
-        _storage_remove(stored.key)  # free its room, then try once more
-        if _storage_set(stored.backup, text) is not None:
-            _storage_remove(stored.backup)
-            return False
-    _storage_remove(stored.key)
-    return _storage_get(stored.backup) == text
-
-
 class App:
-    """The page: setup form or table, plus the bot and reveal timers."""
+    """The page: setup form, table or an aside (rules, leaderboard), and its events."""
 
     def __init__(self, fresh: bool = False):
         params = window.URLSearchParams.new(window.location.search)
-        seed = _py(params.get("seed"))
+        seed = py(params.get("seed"))
         self.url_seed = int(seed) if seed is not None and seed.isdigit() else None
-        self.patching = _py(params.get("patch")) != "off"  # ?patch=off: innerHTML
-        self.lang = pick_language(_py(params.get("lang")), _storage_get(storage.LANG_KEY),
+        self.patching = py(params.get("patch")) != "off"  # ?patch=off: innerHTML
+        self.lang = pick_language(py(params.get("lang")), storage_get(storage.LANG_KEY),
                                   window.navigator.language)
         self.t = Texts(self.lang)
         self.notice = None
@@ -112,54 +51,20 @@ class App:
         self.focus_to = None      # a selector to focus after the next render
         self.focus_due = None     # (selector, in game) to focus in the next task, queued
         self.last_tap = None      # (card, time in ms) of the last click on a card
-        self.version = 0          # bumped on every change by a person: stale timers stop
-        self.reveal_token = 0
-        self.reveal_until = 0     # Date.now() when the cards looked at turn face down
-        self.save_problem = None  # why the last save failed ("full", ...), None if it worked
-        self.save_due = False     # a save is queued for the browser's next task (save_later)
-        self.paused = False       # another tab plays the saved game now
         self.open = set()         # <details> kept open across renders
         self.announce = []
         self.stats_person = None  # the person shown on the statistics screen (a board key)
-        self.expire_token = 0
-        self.tabs = tabs.Tabs(window, _storage_get, _storage_set, self.lost_game)
-        self.settings = setup.normalize(self.load_stored("settings", storage.read_settings),
-                                        self.t)
-        self.board = self.load_stored("board", storage.read_board) or boards.empty()
+        self.pacer = Pacer(self)    # bots, the hint and redraw timers
+        self.saving = Saving(self)  # storage, saving after each change, the tab's claim
+        self.settings = setup.normalize(
+            self.saving.load_stored("settings", storage.read_settings), self.t)
+        self.board = self.saving.load_stored("board", storage.read_board) or boards.empty()
         if not fresh:
-            self.open_saved_game()
+            self.saving.open_saved_game()
         self.net = NetPage(self)  # play across devices: resumes a hosted game, joins #join=
         self.room = RoomPage(self, self.net)  # online rooms: reopens a room after a reload
         self.net.start()
         self.room.start()
-
-    storage_get = staticmethod(_storage_get)
-    storage_set = staticmethod(_storage_set)
-    storage_remove = staticmethod(_storage_remove)
-
-    def load_stored(self, name, build):
-        """A stored value through the guarded path (cabo.ui.storage.load), or None; a
-        damaged one goes to its backup key, with a message."""
-        stored = storage.STORED[name]
-        text = _storage_get(stored.key)
-        value, problem = storage.load(stored, text, build, seconds=budget.START_SECONDS)
-        if problem is not None:
-            kept = _keep_backup(stored, text)
-            self.notice = storage.notice(problem, kept, self.t)
-        return value
-
-    def open_saved_game(self) -> bool:
-        """Load the saved game and draw its first screen, within the start-up budget. A save
-        that fails anywhere on that way is moved to the backup key, with a message."""
-        self.table, self.screen = None, "setup"
-        table = self.load_stored("game", self.first_screen)
-        if table is None:
-            return False
-        self.table, self.screen = table, "table"
-        self.tabs.claim()
-        if table.look_ms:
-            self.show_look(table.look_ms)
-        return True
 
     def first_screen(self, text):
         """The Table of a saved game, with its first screen drawn once (so that whatever
@@ -176,23 +81,23 @@ class App:
 
     # -- events --------------------------------------------------------------------------
     def on_click(self, event) -> None:
-        target = _py(event.target.closest("[data-ctl]"))
+        target = py(event.target.closest("[data-ctl]"))
         if target is None or target.disabled:
             return
         ctl = target.dataset.ctl
         if ctl == "card":
             card = (int(target.dataset.owner), int(target.dataset.slot))
             if self.double_click(event, card) and (
-                    events := self.table.quick_match(*card, _event_ms(event))):
+                    events := self.table.quick_match(*card, event_ms(event))):
                 self.after_change(events)
-                self.schedule()
+                self.pacer.schedule()
                 return
             self.table.click_card(*card)
             self.render()
         elif ctl == "act":
-            self.person_acts(target.dataset.key, _event_ms(event))
+            self.person_acts(target.dataset.key, event_ms(event))
         elif ctl == "react" and self.table is not None:
-            note = self.table.react(target.dataset.emoji, _event_ms(event))
+            note = self.table.react(target.dataset.emoji, event_ms(event))
             if note:
                 self.announce.append(self.table.announcement())
                 self.net.after_save()  # other devices see it too
@@ -204,19 +109,19 @@ class App:
         elif ctl in ("board-back", "rules-back"):
             self.close_aside(ctl[:-len("-back")])
         elif ctl == "rs-jump":
-            node = _py(document.getElementById(target.dataset.target))
+            node = py(document.getElementById(target.dataset.target))
             if node is not None:
                 node.scrollIntoView()
         elif ctl == "start":
             self.start_game()
         elif ctl == "newgame":
             self.screen = "setup"
-            self.version += 1
+            self.pacer.stop()
             self.render()
         elif ctl == "resume" and self.table is not None:
             self.screen = "table"
             self.render()
-            self.schedule()
+            self.pacer.schedule()
         elif ctl == "handoff":
             self.table.confirm_handoff()
             self.render()
@@ -224,7 +129,7 @@ class App:
             self.notice = None
             self.render()
         elif ctl == "takeover":
-            self.take_over()
+            self.saving.take_over()
         elif ctl.startswith("net-"):
             self.net.click(ctl, target)
         elif ctl.startswith("room-"):
@@ -235,7 +140,7 @@ class App:
         if self.screen in ("setup", "table"):
             self.back_to = self.screen
         self.screen = screen
-        self.version += 1
+        self.pacer.stop()
         self.focus_to = f"#{screen}-title"
         if screen == "rules" and not self.rules_in_history():
             # a history entry of its own: the phone's back button closes the rules sheet
@@ -245,8 +150,8 @@ class App:
     @staticmethod
     def rules_in_history() -> bool:
         """Whether the page's current history entry is the open rules sheet's."""
-        state = _py(window.history.state)
-        return state is not None and _py(getattr(state, "cabo", None)) == "rules"
+        state = py(window.history.state)
+        return state is not None and py(getattr(state, "cabo", None)) == "rules"
 
     def on_popstate(self, event) -> None:
         """Back from the rules sheet's history entry: close the sheet."""
@@ -259,11 +164,11 @@ class App:
         self.focus_to = f'[data-ctl="{screen}"]'
         self.render()
         if self.screen == "table":
-            self.schedule()
+            self.pacer.schedule()
 
     def on_change(self, event) -> None:
         target = event.target
-        field = _py(target.getAttribute("data-field")) if hasattr(target, "getAttribute") else None
+        field = py(target.getAttribute("data-field")) if hasattr(target, "getAttribute") else None
         if not field:
             return
         value = target.value
@@ -275,10 +180,10 @@ class App:
             self.render()
             return
         self.settings = setup.change(self.settings, field, value, self.t)
-        _storage_set(storage.SETTINGS_KEY, json.dumps(self.settings))
+        storage_set(storage.SETTINGS_KEY, json.dumps(self.settings))
         if field == "speed" and self.table is not None:
             self.table.speed = value
-            self.schedule()
+            self.pacer.schedule()
         if field == "ask_cabo" and self.table is not None:
             self.table.ask_cabo = self.settings["ask_cabo"]
         if not field.startswith("name:"):
@@ -290,8 +195,8 @@ class App:
         browser never sees two clicks on one element (and touch screens send no dblclick).
         A click from the keyboard (detail 0, no pointer type) never counts."""
         now = event.timeStamp  # when the click happened, not when Python got to it
-        pointer = ((_py(getattr(event, "detail", 0)) or 0) > 0
-                   or bool(_py(getattr(event, "pointerType", None))))
+        pointer = ((py(getattr(event, "detail", 0)) or 0) > 0
+                   or bool(py(getattr(event, "pointerType", None))))
         last, self.last_tap = self.last_tap, (card, now)
         if pointer and last is not None and last[0] == card and now - last[1] < DOUBLE_CLICK_MS:
             self.last_tap = None
@@ -301,7 +206,7 @@ class App:
         return False
 
     def on_input(self, event) -> None:
-        field = (_py(event.target.getAttribute("data-field"))
+        field = (py(event.target.getAttribute("data-field"))
                  if hasattr(event.target, "getAttribute") else None)
         if field and field.startswith("name:"):
             self.settings = setup.change(self.settings, field, event.target.value, self.t)
@@ -310,7 +215,7 @@ class App:
 
     def on_toggle(self, event) -> None:
         target = event.target
-        name = _py(target.dataset.open) if hasattr(target, "dataset") else None
+        name = py(target.dataset.open) if hasattr(target, "dataset") else None
         if name:
             (self.open.add if target.open else self.open.discard)(name)
 
@@ -319,7 +224,7 @@ class App:
             return
         self.lang = lang
         self.t = Texts(lang)
-        _storage_set(storage.LANG_KEY, lang)
+        storage_set(storage.LANG_KEY, lang)
         if self.table is not None:
             self.table.t = self.t
         document.documentElement.lang = lang
@@ -338,218 +243,46 @@ class App:
         self.table = self.new_table(session)
         self.screen = "table"
         self.notice = None
-        self.tabs.claim()
+        self.saving.tabs.claim()
         self.render()
-        self.save_later()
+        self.saving.save_later()
         window.scrollTo(0, 0)  # a phone shows the new table from its top, not the form's end
-        self.schedule()
+        self.pacer.schedule()
 
     def new_table(self, session) -> Table:
         table = Table(session, self.t, self.settings["speed"])
-        table.clock = _now_ms
+        table.clock = now_ms
         table.ask_cabo = self.settings.get("ask_cabo", True)
         return table
 
     def person_acts(self, key, at_ms=None) -> None:
         if key == "hint":  # the hint bot searches: in slices, so the page stays responsive
-            self.schedule()
-            asyncio.ensure_future(self.give_hint(self.version))
+            self.pacer.hint()
             return
         events = self.table.press(key, at_ms)
         if key in ("hide", "handoff"):
-            self.save_later()  # the look is over: a reload does not show it again
+            self.saving.save_later()  # the look is over: a reload does not show it again
         self.after_change(events)
-        self.schedule()
+        self.pacer.schedule()
 
     def after_change(self, events) -> None:
         if events:
             if self.table.reveals:
-                self.show_look()
-            self.save_later()
+                self.saving.show_look()
+            self.saving.save_later()
             self.announce.append(self.table.announcement())
         self.render()
-
-    def save(self) -> None:
-        """Save the game (and the settings) if this tab plays it; a failure is told once,
-        and every later save tries again."""
-        self.save_due = False
-        if self.table is None or self.paused:
-            return
-        if hasattr(self.table.session, "to_json"):  # a guest's table has nothing to save
-            if not self.tabs.owns():
-                self.lost_game()
-                return
-            # the leaderboard first: the save remembers which rounds it already holds
-            problem = None
-            if boards.record(self.board, self.table.session):
-                problem = _storage_set(boards.KEY, boards.to_json(self.board))
-            self.table.keep_look(max(0, self.reveal_until - int(window.Date.now())))
-            problem = _storage_set(storage.SAVE_KEY, self.table.session.to_json()) or problem
-            problem = _storage_set(storage.SETTINGS_KEY, json.dumps(self.settings)) or problem
-            self.saved(problem)
-        self.net.after_save()
-
-    def save_later(self) -> None:
-        """`save` in the browser's next task: a move is drawn at once and saved right after,
-        in two tasks instead of one long one (see tools/bench_thinking.py --spans). Whatever
-        comes first saves it: this queued save, any other save, or leaving the page
-        (`on_pagehide`), so a reload always resumes the latest state."""
-        if not self.save_due:
-            self.save_due = True
-            _task_of_its_own(self.save_queued)
-
-    def save_queued(self) -> None:
-        if self.save_due:
-            notice = self.notice
-            self.save()
-            if self.notice != notice:  # saving failed, or works again: say so now
-                self.render()
-
-    def saved(self, problem) -> None:
-        """Tell the person once that saving fails (and why), and when it works again."""
-        if problem and self.save_problem is None:
-            self.notice = self.t("save_failed_" + problem)
-        elif not problem and self.save_problem is not None:
-            if self.notice == self.t("save_failed_" + self.save_problem):
-                self.notice = self.t("save_ok_again")
-        self.save_problem = problem
-
-    def show_look(self, ms=None) -> None:
-        """The cards just looked at stay face up until the person hides them or moves (a
-        reload within LOOK_KEPT_MS shows them again)."""
-        self.reveal_until = int(window.Date.now()) + LOOK_KEPT_MS
-        self.reveal_token += 1
-
-    # -- two tabs: one plays the game, the other says so and offers to take over ----------
-    def lost_game(self) -> None:
-        """Another tab has started playing the saved game: pause here."""
-        if self.paused or self.table is None or not hasattr(self.table.session, "to_json"):
-            return
-        self.paused = True
-        self.version += 1  # the bots stop
-        self.notice = None
-        self.render()
-
-    def take_over(self) -> None:
-        """Play the saved game here again: load its latest state (the other tab played on)."""
-        self.paused = False
-        self.version += 1
-        self.notice = None
-        self.open_saved_game()
-        self.render()
-        if self.table is not None:
-            self.schedule()
-
-    def schedule(self) -> None:
-        self.version += 1
-        asyncio.ensure_future(self.bot_loop(self.version))
-
-    async def bot_loop(self, version) -> None:
-        """Bot moves and reactions, each after its pause, until a person must act."""
-        while (version == self.version and self.screen == "table" and self.table is not None
-               and not self.paused):
-            task = self.table.bot_task()
-            if task is None:
-                if document.getElementById("app").getAttribute("data-busy") != "false":
-                    self.render()
-                return
-            delay, kind, seat = task
-            wait = delay
-            if kind == "move":  # a bot thinks during its pause, in slices
-                start = window.performance.now()
-                planned = await self.think(self.table.bot_thinking(seat), version)
-                wait -= window.performance.now() - start
-            await asyncio.sleep(max(0, wait) / 1000)
-            if version != self.version or self.screen != "table":
-                return
-            had = dict(self.table.reveals)
-            if kind == "move":
-                events = self.table.play_bot_move(seat, planned)
-            else:
-                events = self.table.run_bot_task(kind, seat)
-            if events:
-                if self.table.reveals and self.table.reveals != had:
-                    self.show_look()
-                self.save_later()
-                self.announce.append(self.table.announcement())
-                following = self.table.bot_task()
-                if delay or following is None or following[0] > 0:
-                    self.render()
-
-    async def give_hint(self, version) -> None:
-        """Think about the hint in slices (the table says so meanwhile), then show it; it is
-        dropped if the person acts or the game moves on first."""
-        self.table.hint = self.t("hint_thinking")
-        self.render()
-        shown = await self.think(self.table.hint_thinking(), version, timed=False)
-        if version == self.version and self.screen == "table":
-            if not shown:
-                self.table.hint = None
-            self.render()
-
-    async def think(self, thinking, version, timed=True):
-        """Run a bot's thinking (a generator) in slices of about THINK_SLICE_MS, giving the
-        browser a turn between them; its result, or None if the game changed meanwhile.
-        The hard bot's budget is a step count: the slicing never changes its choice."""
-        perf = window.performance
-        slices = _py(getattr(window, "caboThinkSlices", None)) if timed else None
-        spans = timing.log_of(window)
-
-        def slice_done(began) -> None:  # (the benchmark's logs of a slice, if it asked)
-            if slices is not None:
-                slices.push(perf.now() - began)
-            if spans is not None:
-                spans.push("think", began, perf.now() - began)
-
-        def moved_on() -> bool:  # the game changed while the browser had its turn
-            if version != self.version or self.screen != "table":
-                thinking.close()
-                return True
-            return False
-
-        # The first slice in a task of its own: the call comes right after drawing the table
-        # (the last move's), and the two together would make one long task.
-        await asyncio.sleep(FIRST_SLICE_AFTER_S)
-        if moved_on():
-            return None
-        start = slice_start = perf.now()  # (the browser's drawing meanwhile is no thinking)
-        # (the slice's end is checked after every yield, by Python's clock: cheaper than a
-        # call into JavaScript; performance.now() only for the benchmark's logs)
-        clock = time.perf_counter
-        due = clock() + THINK_SLICE_MS / 1000
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                log = _py(getattr(window, "caboThinkMs", None))  # tools/bench_thinking.py
-                if log is not None and timed:
-                    log.push(perf.now() - start)
-                slice_done(slice_start)
-                return done.value
-            if clock() >= due:
-                slice_done(slice_start)
-                await asyncio.sleep(0)
-                if moved_on():
-                    return None
-                slice_start = perf.now()
-                due = clock() + THINK_SLICE_MS / 1000
-
-    def on_pagehide(self, event) -> None:
-        """Save a queued save, and how long the cards looked at still show (a reload shows
-        the rest)."""
-        if self.save_due or (self.table is not None and self.table.reveals):
-            self.save()
 
     # -- drawing -------------------------------------------------------------------------
     def page_html(self, with_net: bool = True):
         """(html, view of the table or None, card moves) of the screen now; no DOM."""
         t = self.t
-        in_game = self.screen == "table" and self.table is not None and not self.paused
+        in_game = self.screen == "table" and self.table is not None and not self.saving.paused
         html = render.topbar(t, self.lang, LANG_NAMES, self.settings["speed"], setup.SPEEDS,
                              in_game, self.screen == "rules", self.screen == "board")
         html += render.notice(self.notice, t)
         view, moves = None, []
-        if self.paused:
+        if self.saving.paused:
             html += render.paused(t("tab_elsewhere"), t("tab_take_over"))
         elif self.screen == "rules":
             html += render.rules_sheet(self.rules_view())
@@ -559,8 +292,8 @@ class App:
                 self.board, t, self.stats_person, session, self.back_to == "table"))
         elif in_game:
             if self.table.clock is None:  # tables made elsewhere (play across devices)
-                self.table.clock = _now_ms
-            view = self.table.view(_now_ms())
+                self.table.clock = now_ms
+            view = self.table.view(now_ms())
             if view["screen"] == "handoff":
                 html += render.handoff(view)
             else:
@@ -588,7 +321,7 @@ class App:
         _T.mark(None)
         app = document.getElementById("app")
         focus = (self.focus_due[0] if self.focus_due is not None
-                 else _focus_selector(_py(document.activeElement)))
+                 else _focus_selector(py(document.activeElement)))
         # Panels keep their open state: read it from the page, whose toggle events are queued
         # and may arrive after this render (then a panel just opened would be drawn closed).
         for node in app.querySelectorAll("details[data-open]"):
@@ -617,7 +350,7 @@ class App:
             if text:
                 document.getElementById("live").textContent = text
         if in_game and view.get("round_ended"):
-            _task_of_its_own(self.show_result)
+            task_of_its_own(self.show_result)
         self.stay_awake(view)
         _T.mark("r.scroll")
         if moves and self.table.speed != "instant" and hasattr(window, "caboFly"):
@@ -626,10 +359,9 @@ class App:
         if in_game:
             self.table.last = []  # animate a change once
             self.table.last_notes = []
-            wait = self.table.flying.next_expiry(_now_ms())
+            wait = self.table.flying.next_expiry(now_ms())
             if wait is not None:
-                self.expire_token += 1
-                asyncio.ensure_future(self.expire_later(self.expire_token, wait))
+                self.pacer.expire_after(wait)
 
     def stay_awake(self, view) -> None:
         """The screen stays on during a game; a turn that begins while the person looks away
@@ -648,15 +380,9 @@ class App:
         """Scroll the round's result into view, in the browser's next task: scrolling makes
         the browser lay out the new table at once, which lengthened the drawing task at a
         round's end (up to 12 ms of a 97 ms task, tools/bench_thinking.py --spans)."""
-        node = _py(document.getElementById("result-title"))
+        node = py(document.getElementById("result-title"))
         if node is not None:
             node.scrollIntoView(window.JSON.parse('{"block": "nearest"}'))
-
-    async def expire_later(self, token, wait_ms) -> None:
-        """Draw again when a reaction, quip or toast has had its time."""
-        await asyncio.sleep(wait_ms / 1000 + 0.05)
-        if token == self.expire_token and self.screen == "table" and self.table is not None:
-            self.render()
 
     def rules_view(self) -> dict:
         """The rules screen: the running game's rules, or those the new-game form makes."""
@@ -675,7 +401,7 @@ class App:
         if not selector:
             return
         if self.focus_due is None:
-            _task_of_its_own(self.focus_queued)
+            task_of_its_own(self.focus_queued)
         self.focus_due = (selector, in_game)
 
     def focus_queued(self) -> None:
@@ -689,28 +415,12 @@ class App:
         (on the table), from where Tab reaches the cards and then the moves."""
         if not selector:
             return
-        node = _py(app.querySelector(selector))
+        node = py(app.querySelector(selector))
         if node is None or getattr(node, "disabled", False):
-            node = _py(app.querySelector("#status")) if in_game else None
+            node = py(app.querySelector("#status")) if in_game else None
         if node is not None:
             node.focus()
 
-
-def _task_of_its_own(fn) -> None:
-    """Call `fn` from a browser timer (setTimeout 0): a task of its own. (asyncio's
-    call_soon would not do: Pyodide runs all callbacks queued by then in one task.)"""
-    window.setTimeout(create_once_callable(fn), 0)
-
-
-def _now_ms() -> float:
-    """The page's clock in ms (the same time base as an event's time)."""
-    return window.performance.timeOrigin + window.performance.now()
-
-
-def _event_ms(event):
-    """When a click or tap happened, on `_now_ms`'s clock (None if the event has no time)."""
-    stamp = _py(getattr(event, "timeStamp", None))
-    return window.performance.timeOrigin + stamp if stamp is not None else None
 
 
 def _moves_json(moves) -> str:
@@ -725,7 +435,7 @@ def _focus_selector(node):
     if node.id:
         return "#" + node.id
     for attr in ("data-key", "data-field", "data-ctl"):
-        value = _py(node.getAttribute(attr))
+        value = py(node.getAttribute(attr))
         if value:
             return f'[{attr}="{value}"]'
     return None
@@ -735,7 +445,7 @@ def start() -> None:
     """Build the app, draw it, and replace the loading screen. Whatever fails between
     reading storage and the first render moves the saved game to the backup key and starts
     fresh with a message; the loading screen always ends."""
-    timing.install(window, {"App": App, "Table": Table, "Session": Session})
+    timing.install(window, {"App": App, "Saving": Saving, "Table": Table, "Session": Session})
     try:
         app = App()
         app.render()
@@ -752,7 +462,8 @@ def start() -> None:
         proxy = create_proxy(handler)
         _proxies.append(proxy)
         document.addEventListener(kind, proxy, capture)
-    for kind, handler in (("storage", app.tabs.on_storage), ("pagehide", app.on_pagehide),
+    for kind, handler in (("storage", app.saving.tabs.on_storage),
+                          ("pagehide", app.saving.on_pagehide),
                           ("popstate", app.on_popstate)):
         proxy = create_proxy(handler)
         _proxies.append(proxy)
@@ -766,14 +477,14 @@ def start() -> None:
     document.getElementById("loading").hidden = True
     window.dispatchEvent(window.CustomEvent.new("cabo:ready"))
     if app.screen == "table":
-        app.schedule()
+        app.pacer.schedule()
 
 
 def _fresh_app(exc) -> App:
     """A new game's form after a failed start, saying why; the save goes to the backup."""
     stored = storage.STORED["game"]
-    text = _storage_get(stored.key)
-    kept = _keep_backup(stored, text) if text else None
+    text = storage_get(stored.key)
+    kept = keep_backup(stored, text) if text else None
     app = App(fresh=True)
     problem = storage.Problem("start_failed", storage.short(f"{type(exc).__name__}: {exc}"))
     app.notice = storage.notice(problem, kept, app.t)
@@ -784,6 +495,6 @@ def _fresh_app(exc) -> App:
 def _last_resort() -> None:
     """Even a fresh start failed: say so on the loading screen (both languages, as the
     texts themselves may be what failed) instead of leaving it spinning."""
-    node = _py(document.getElementById("loading-text"))
+    node = py(document.getElementById("loading-text"))
     if node is not None:
         node.textContent = " / ".join(LANGS[lang]["loading_failed"] for lang in ("en", "de"))

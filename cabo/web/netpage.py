@@ -39,6 +39,7 @@ from ..net.view import SeatTable
 from ..schema import Invalid, Json, parse
 from ..net.protocol import NAME_CHARS
 from ..ui import setup
+from .saving import storage_get, storage_remove, storage_set
 
 HOST_KEY = "cabo.net.host"
 GUEST_KEY = "cabo.net.guest"
@@ -80,8 +81,8 @@ class NetPage:
         self.invite_by_itself = True  # False while an online room finds the guests (roompage)
         self.shared = None        # (what, result) of the last copy or share
         self.drafts = {}          # text typed into the net fields (kept across redraws)
-        self.stun = app.storage_get(STUN_KEY) or ""
-        self.vibrate = app.storage_get(VIBRATE_KEY) != "off"
+        self.stun = storage_get(STUN_KEY) or ""
+        self.vibrate = storage_get(VIBRATE_KEY) != "off"
         proxy = create_proxy(self.on_event)
         _proxies.append(proxy)
         window.caboNet.onevent = proxy
@@ -97,13 +98,13 @@ class NetPage:
         if self.join_from_url():
             return
         table = self.app.table
-        meta = self.app.storage_get(HOST_KEY)
+        meta = storage_get(HOST_KEY)
         if table is not None and meta:
             try:
                 self.host = NetHost.from_dict(parse(meta, STORED_NET, STORED_NET_CHARS),
                                               table.session, self._apply)
             except (Invalid, ValueError, KeyError, TypeError):
-                self.app.storage_remove(HOST_KEY)
+                storage_remove(HOST_KEY)
                 return
             self.app.table = SeatTable(table.session, self.app.t, table.speed)
             self.invite_all(self.host.away())
@@ -116,14 +117,14 @@ class NetPage:
     def saved_guest(self) -> dict:
         """The guest's saved seat ({game, seat, token, host, name, active}), or {}."""
         try:
-            saved = parse(self.app.storage_get(GUEST_KEY) or "null", STORED_NET,
+            saved = parse(storage_get(GUEST_KEY) or "null", STORED_NET,
                           STORED_NET_CHARS)
         except (Invalid, ValueError):
             return {}
         return saved if isinstance(saved, dict) else {}
 
     def save_guest(self, **changes) -> None:
-        self.app.storage_set(GUEST_KEY, json.dumps({**self.saved_guest(), **changes}))
+        storage_set(GUEST_KEY, json.dumps({**self.saved_guest(), **changes}))
 
     def join_from_url(self) -> bool:
         """Join the invitation in the URL's fragment (then removed: it works only once)."""
@@ -146,7 +147,7 @@ class NetPage:
         app = self.app
         if app.table is not None and getattr(app.table.session, "guest", None) is not None:
             app.table = None
-            app.open_saved_game()
+            app.saving.open_saved_game()
         app.screen = "table" if app.table is not None else "setup"
         app.render()
 
@@ -181,7 +182,7 @@ class NetPage:
         app.table = SeatTable(session, app.t, app.table.speed)
         self.problem = None
         self.save_guest(active=False)  # this page hosts now: no way back to another table
-        app.save()
+        app.saving.save()
         app.render()
         self.invite_all(self.host.remote)
 
@@ -257,7 +258,7 @@ class NetPage:
     def after_save(self) -> None:
         """Every joined guest gets the state after a change (called by App.save)."""
         if self.host is not None:
-            self.app.storage_set(HOST_KEY, json.dumps(self.host.to_dict()))
+            storage_set(HOST_KEY, json.dumps(self.host.to_dict()))
             self._send_all(self.host.updates())
 
     def _send_all(self, replies) -> None:
@@ -379,12 +380,12 @@ class NetPage:
                 self.invites.pop(seat, None)
                 self.scanning = None
                 self._send_all([r for r in host.updates() if r[0] != link])
-                app.save()
+                app.saving.save()
                 app.render()
-                app.schedule()
+                app.pacer.schedule()
             if events:
                 app.after_change(events)
-                app.schedule()
+                app.pacer.schedule()
         elif kind == "close":
             seat = self.link_seat.get(link)
             invite = self.invites.get(seat)
@@ -434,7 +435,7 @@ class NetPage:
             self.leave_table()
         elif ctl == "net-vibrate":
             self.vibrate = not self.vibrate
-            self.app.storage_set(VIBRATE_KEY, "on" if self.vibrate else "off")
+            storage_set(VIBRATE_KEY, "on" if self.vibrate else "off")
             self.app.render()
         elif ctl == "net-invite" and self.host is not None and seat is not None:
             asyncio.ensure_future(self.invite(seat))
@@ -443,14 +444,14 @@ class NetPage:
             asyncio.ensure_future(self.take_answer(seat, str(node.value) if node else ""))
         elif ctl == "net-bot" and seat is not None:
             self.host.hand_to_bot(seat)
-            self.app.save()
+            self.app.saving.save()
             self.app.render()
-            self.app.schedule()
+            self.app.pacer.schedule()
         elif ctl == "net-person" and seat is not None:
             self.host.take_back(seat)
-            self.app.save()
+            self.app.saving.save()
             self.app.render()
-            self.app.schedule()
+            self.app.pacer.schedule()
         elif ctl == "net-join":
             self.read_stun()
             node = _node("join-code")
@@ -480,7 +481,7 @@ class NetPage:
         if node is not None:
             value = str(node.value).strip()
             self.stun = value if value.startswith(("stun:", "stuns:")) else ""
-            self.app.storage_set(STUN_KEY, self.stun)
+            storage_set(STUN_KEY, self.stun)
 
     async def scan(self, what) -> None:
         t = self.app.t

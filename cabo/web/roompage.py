@@ -30,6 +30,7 @@ from pyscript import document, window
 from ..net import protocol, room, services
 from ..net.guest import NetGuest
 from ..schema import Invalid, Json, parse
+from .saving import storage_get, storage_remove, storage_set
 
 HOST_KEY = "cabo.room.host"
 GUEST_KEY = "cabo.room.guest"
@@ -96,7 +97,7 @@ class RoomPage:
         default = {"relays": list(services.DEFAULT_RELAYS), "stun": list(services.DEFAULT_STUN),
                    "turn": "", "turn_user": "", "turn_password": ""}
         try:
-            saved = parse(self.app.storage_get(SETTINGS_KEY) or "null", STORED, STORED_CHARS)
+            saved = parse(storage_get(SETTINGS_KEY) or "null", STORED, STORED_CHARS)
         except (Invalid, ValueError):
             return default
         if not isinstance(saved, dict):
@@ -144,7 +145,7 @@ class RoomPage:
         self.settings["turn_user"] = str(fields["turn_user"].value)[:200]
         self.settings["turn_password"] = str(fields["turn_password"].value)[:200]
         self.visit = {}
-        self.app.storage_set(SETTINGS_KEY, json.dumps(self.settings))
+        storage_set(SETTINGS_KEY, json.dumps(self.settings))
 
     # -- start-up ----------------------------------------------------------------------------
     def start(self) -> None:
@@ -165,7 +166,7 @@ class RoomPage:
             except (ValueError, TypeError):
                 pass
         if saved:  # a room of another game: gone, and the QR way as usual
-            self.app.storage_remove(HOST_KEY)
+            storage_remove(HOST_KEY)
         self._invite_by_qr()
 
     def _invite_by_qr(self) -> None:
@@ -178,7 +179,7 @@ class RoomPage:
 
     def _stored(self, key):
         try:
-            saved = parse(self.app.storage_get(key) or "null", STORED, STORED_CHARS)
+            saved = parse(storage_get(key) or "null", STORED, STORED_CHARS)
         except (Invalid, ValueError):
             return None
         return saved if isinstance(saved, dict) else None
@@ -214,7 +215,7 @@ class RoomPage:
 
     def _save_host(self) -> None:
         data = {"game": self.net.host.game, **self.host.to_dict()}
-        self.app.storage_set(HOST_KEY, json.dumps(data))
+        storage_set(HOST_KEY, json.dumps(data))
 
     async def _open(self, code) -> None:
         s = self.services()
@@ -303,7 +304,7 @@ class RoomPage:
         for code in list(self.up):
             window.caboRoom.close(code)
         self.up, self.host, self.no_relay, self.svg = {}, None, False, {}
-        self.app.storage_remove(HOST_KEY)
+        storage_remove(HOST_KEY)
         self._invite_by_qr()
         self.app.render()
 
@@ -312,7 +313,7 @@ class RoomPage:
         """Go into the room of `code` (after consent, or after a reload) and knock."""
         self.epoch += 1
         self.guest = room.RoomGuest(code)
-        self.app.storage_set(GUEST_KEY, json.dumps({"code": code}))
+        storage_set(GUEST_KEY, json.dumps({"code": code}))
         self.link_open, self.answered_at, self.problem, self.no_relay = False, None, None, False
         self._new_net_guest()
         asyncio.ensure_future(self._open(code))
@@ -390,7 +391,7 @@ class RoomPage:
             window.caboRoom.close(self.guest.code)
         window.caboNet.close("host")
         self.guest, self.up, self.no_relay, self.link_open = None, {}, False, False
-        self.app.storage_remove(GUEST_KEY)
+        storage_remove(GUEST_KEY)
         self.problem = problem
         self.net.leave_table()  # the seat token forgotten, this page's own game again
 

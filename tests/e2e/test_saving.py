@@ -1,4 +1,4 @@
-"""When a move is saved (cabo/web/main.py App.save_later): in the browser's next task, after
+"""When a move is saved (cabo/web/saving.py Saving.save_later): in the browser's next task, after
 the table is drawn, so that drawing and saving are two short tasks rather than one long one;
 and at once if the page is left first, so that a reload still resumes the latest state."""
 

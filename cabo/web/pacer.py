@@ -1,0 +1,149 @@
+"""The page's pace: bot moves and reactions after their pauses, thinking in slices, the hint,
+and the timers that redraw the table when something shown has had its time.
+
+Everything waits in the browser's event loop (asyncio on the main thread); each Python call
+between two waits is short. A person's action makes every waiting loop stale (`version`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from pyscript import document, window
+
+from . import timing
+from .browser import py
+
+# A hard bot thinks on the main thread in slices, not in a worker: the worker thought no
+# faster, added a round trip per move and a second runtime (docs/speed.md).
+THINK_SLICE_MS = 15  # a thinking bot gives the browser a turn after this long
+# A wait of more than 2 ms is a browser timer, a task of its own; a shorter one (sleep(0))
+# joins the callbacks Pyodide runs together in one task (its MessageChannel queue).
+FIRST_SLICE_AFTER_S = 0.003
+
+
+class Pacer:
+    """The app's bot loop, hint and redraw timers."""
+
+    def __init__(self, app):
+        self.app = app
+        self.version = 0          # bumped on every change by a person: stale timers stop
+        self.expire_token = 0
+
+    def stop(self) -> None:
+        """Whatever waits now (bots, a hint) drops its work."""
+        self.version += 1
+
+    def schedule(self) -> None:
+        self.version += 1
+        asyncio.ensure_future(self.bot_loop(self.version))
+
+    def hint(self) -> None:
+        """The hint bot searches: in slices, so the page stays responsive."""
+        self.schedule()
+        asyncio.ensure_future(self.give_hint(self.version))
+
+    async def bot_loop(self, version) -> None:
+        """Bot moves and reactions, each after its pause, until a person must act."""
+        app = self.app
+        while (version == self.version and app.screen == "table" and app.table is not None
+               and not app.saving.paused):
+            task = app.table.bot_task()
+            if task is None:
+                if document.getElementById("app").getAttribute("data-busy") != "false":
+                    app.render()
+                return
+            delay, kind, seat = task
+            wait = delay
+            if kind == "move":  # a bot thinks during its pause, in slices
+                start = window.performance.now()
+                planned = await self.think(app.table.bot_thinking(seat), version)
+                wait -= window.performance.now() - start
+            await asyncio.sleep(max(0, wait) / 1000)
+            if version != self.version or app.screen != "table":
+                return
+            had = dict(app.table.reveals)
+            if kind == "move":
+                events = app.table.play_bot_move(seat, planned)
+            else:
+                events = app.table.run_bot_task(kind, seat)
+            if events:
+                if app.table.reveals and app.table.reveals != had:
+                    app.saving.show_look()
+                app.saving.save_later()
+                app.announce.append(app.table.announcement())
+                following = app.table.bot_task()
+                if delay or following is None or following[0] > 0:
+                    app.render()
+
+    async def give_hint(self, version) -> None:
+        """Think about the hint in slices (the table says so meanwhile), then show it; it is
+        dropped if the person acts or the game moves on first."""
+        app = self.app
+        app.table.hint = app.t("hint_thinking")
+        app.render()
+        shown = await self.think(app.table.hint_thinking(), version, timed=False)
+        if version == self.version and app.screen == "table":
+            if not shown:
+                app.table.hint = None
+            app.render()
+
+    async def think(self, thinking, version, timed=True):
+        """Run a bot's thinking (a generator) in slices of about THINK_SLICE_MS, giving the
+        browser a turn between them; its result, or None if the game changed meanwhile.
+        The hard bot's budget is a step count: the slicing never changes its choice."""
+        perf = window.performance
+        slices = py(getattr(window, "caboThinkSlices", None)) if timed else None
+        spans = timing.log_of(window)
+
+        def slice_done(began) -> None:  # (the benchmark's logs of a slice, if it asked)
+            if slices is not None:
+                slices.push(perf.now() - began)
+            if spans is not None:
+                spans.push("think", began, perf.now() - began)
+
+        def moved_on() -> bool:  # the game changed while the browser had its turn
+            if version != self.version or self.app.screen != "table":
+                thinking.close()
+                return True
+            return False
+
+        # The first slice in a task of its own: the call comes right after drawing the table
+        # (the last move's), and the two together would make one long task.
+        await asyncio.sleep(FIRST_SLICE_AFTER_S)
+        if moved_on():
+            return None
+        start = slice_start = perf.now()  # (the browser's drawing meanwhile is no thinking)
+        # (the slice's end is checked after every yield, by Python's clock: cheaper than a
+        # call into JavaScript; performance.now() only for the benchmark's logs)
+        clock = time.perf_counter
+        due = clock() + THINK_SLICE_MS / 1000
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                log = py(getattr(window, "caboThinkMs", None))  # tools/bench_thinking.py
+                if log is not None and timed:
+                    log.push(perf.now() - start)
+                slice_done(slice_start)
+                return done.value
+            if clock() >= due:
+                slice_done(slice_start)
+                await asyncio.sleep(0)
+                if moved_on():
+                    return None
+                slice_start = perf.now()
+                due = clock() + THINK_SLICE_MS / 1000
+
+    def expire_after(self, wait_ms) -> None:
+        """Draw again when the next reaction, quip or toast has had its time (one timer:
+        a later call replaces an earlier one)."""
+        self.expire_token += 1
+        asyncio.ensure_future(self.expire_later(self.expire_token, wait_ms))
+
+    async def expire_later(self, token, wait_ms) -> None:
+        await asyncio.sleep(wait_ms / 1000 + 0.05)
+        app = self.app
+        if token == self.expire_token and app.screen == "table" and app.table is not None:
+            app.render()
