@@ -297,14 +297,23 @@ def parse(text, schema: Schema, max_chars: int = MAX_CHARS, max_depth: int = MAX
     if len(text) > max_chars:
         raise Invalid(f"the stored value is too large ({len(text):,} characters, "
                       f"allowed {max_chars:,})")
-    if depth(text) > max_depth:
-        raise Invalid(f"the stored value is nested too deeply (more than {max_depth} levels)")
     try:
-        value = json.loads(text)
-    except (ValueError, RecursionError):
-        raise Invalid("the stored value is not readable JSON") from None
+        value = load_json(text, max_depth)
+    except Invalid as exc:
+        raise Invalid(f"the stored value is {exc}") from None
     schema.check(value)
     return value
+
+
+def load_json(text: str, max_depth: int):
+    """The JSON value of `text`, its nesting bounded on the text before anything (json, a
+    check) recurses into it; Invalid otherwise. Saved values and wire messages both."""
+    if depth(text) > max_depth:
+        raise Invalid(f"nested too deeply (more than {max_depth} levels)")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise Invalid("not readable JSON") from None
 
 
 def rng_state(rng) -> list:

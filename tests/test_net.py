@@ -244,7 +244,7 @@ def test_guest_messages_validate():
     msg = protocol.decode(protocol.hello(1, BUILD, None, "de"), "guest")
     assert msg["t"] == "hello" and msg["lang"] == "de"
     act = protocol.act(2, 5, action_to_dict(Match(1, 0, 2)))
-    assert protocol.decode(act, "guest")["action"]["type"] == "Match"
+    assert protocol.decode(act, "guest")["action"] == Match(1, 0, 2)  # parsed once, here
 
 
 @pytest.mark.parametrize("text", [

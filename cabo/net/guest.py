@@ -14,7 +14,6 @@ state stays on screen. A malformed one is also answered: an `error` "bad" tells 
 from __future__ import annotations
 
 from ..actions import action_to_dict
-from ..rules import Rules
 from ..session import Seat
 from ..party import shown
 from . import protocol
@@ -124,7 +123,7 @@ class NetGuest:
         the new event views of a `state` (for the view's animation and reveals)."""
         self.received.append(text)
         try:
-            msg = protocol.decode(text, "host")
+            msg = protocol.decode(text, "host", self.seat or 0, self.rules)
         except protocol.ProtocolError as exc:
             return self._drop(str(exc), answer=True)
         if msg["n"] <= self.last_in:
@@ -133,7 +132,7 @@ class NetGuest:
         if kind == "welcome":
             self.last_in = msg["n"]
             self.seat, self.token, self.game = msg["seat"], msg["token"], msg["game"]
-            self.rules = Rules.from_dict(msg["rules"])
+            self.rules = msg["rules"]
             self.obs, self.log = None, []
             return "welcome", []
         if kind == "error":
@@ -142,15 +141,12 @@ class NetGuest:
             return "error", []
         if self.rules is None:
             return self._drop("state before welcome")
-        try:
-            obs = protocol.obs_from_dict(msg["obs"], self.rules)
-            legal = protocol.legal_from_wire(msg["legal"], self.seat)
-        except (ValueError, KeyError, TypeError) as exc:
-            return self._drop(f"bad state: {exc}", answer=True)
+        obs = msg["obs"]
         if obs.seat != self.seat or len(msg["seats"]) != obs.n:
             return self._drop("state for another seat", answer=True)
         self.last_in = msg["n"]
-        self.obs, self.legal, self.seats, self.waiting = obs, legal, msg["seats"], msg["waiting"]
+        self.obs, self.legal = obs, msg["legal"]
+        self.seats, self.waiting = msg["seats"], msg["waiting"]
         self.error = None
         self.party = None if msg["party"] is None else shown.Shown(msg["party"], self.seat)
         if msg["log"] is not None:

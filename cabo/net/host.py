@@ -29,7 +29,7 @@ import os
 import time
 from dataclasses import dataclass, field
 
-from ..actions import OFF_TURN, action_from_dict
+from ..actions import OFF_TURN
 from ..bots import make_bot
 from ..engine import to_move
 from ..errors import IllegalAction
@@ -238,7 +238,7 @@ class NetHost:
         return out
 
     def _act(self, link_id, link, msg) -> tuple:
-        action = action_from_dict(msg["action"])
+        action = msg["action"]
         if action.seat != link.seat:
             return [(link_id, self._send(link, protocol.error(
                 link.next_n(), "illegal", "not your seat")))], []

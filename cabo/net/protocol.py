@@ -36,7 +36,8 @@ Host to guest:
 
 `decode` validates a received message completely: size, nesting depth (on the text, before
 anything recurses), JSON, `v`, a known `t` for that direction, `n`, and every field's type and
-range (events by the log's schema, cabo/logschema.py). Anything else raises ProtocolError (the
+range (events by the log's schema, cabo/logschema.py); the action, observation, legal actions
+and rules come out of it parsed. Anything else raises ProtocolError (the
 receiver drops and logs it, never crashes). A guest message is at most MAX_GUEST_BYTES, a host
 message at most MAX_HOST_BYTES (the data channel's max-message-size).
 """
@@ -49,7 +50,7 @@ from ..actions import ACTION_TYPES, Several, action_from_dict
 from ..logschema import LOG_ENTRY
 from ..observation import Observation
 from ..rules import Rules
-from ..schema import Invalid, depth
+from ..schema import Invalid, load_json
 from ..party import shown
 from ..party.reactions import EMOJI_IDS
 
@@ -105,21 +106,21 @@ def error(n, code, text="") -> str:
 
 
 # -- receiving -----------------------------------------------------------------------------
-def decode(text, sender: str) -> dict:
-    """The validated message from `sender` ("guest" or "host"); ProtocolError otherwise."""
+def decode(text, sender: str, seat: int = 0, rules: Rules | None = None) -> dict:
+    """The validated message from `sender` ("guest" or "host"); ProtocolError otherwise.
+
+    Fields checked by an `Into` arrive parsed (an `act`'s Action, a `state`'s Observation with
+    `rules` and its legal actions for `seat`, a `welcome`'s Rules): the receiver uses them as
+    they are and parses nothing again."""
     limit = MAX_GUEST_BYTES if sender == "guest" else MAX_HOST_BYTES
     if not isinstance(text, str):
         raise ProtocolError("not text")
     if len(text) > limit or len(text.encode("utf-8", "replace")) > limit:
         raise ProtocolError(f"too large ({len(text)} characters, at most {limit} bytes)")
-    # nesting is bounded on the text, before anything (json, the checks) recurses into it
-    most = MAX_GUEST_DEPTH if sender == "guest" else MAX_HOST_DEPTH
-    if depth(text) > most:
-        raise ProtocolError(f"nested too deeply (more than {most} levels)")
     try:
-        msg = json.loads(text)
-    except (ValueError, RecursionError):
-        raise ProtocolError("not JSON") from None
+        msg = load_json(text, MAX_GUEST_DEPTH if sender == "guest" else MAX_HOST_DEPTH)
+    except Invalid as exc:
+        raise ProtocolError(str(exc)) from None
     if not isinstance(msg, dict):
         raise ProtocolError("not an object")
     kind = msg.get("t")
@@ -141,7 +142,11 @@ def decode(text, sender: str) -> dict:
         raise ProtocolError(f"unknown fields {sorted(extra)}")
     for name, check in schema.items():
         try:
-            ok = check(msg.get(name))
+            if type(check) is Into:
+                msg[name] = check.parse(msg.get(name), seat, rules)
+                ok = True
+            else:
+                ok = check(msg.get(name))
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
             ok = False
         if not ok:
@@ -149,6 +154,16 @@ def decode(text, sender: str) -> dict:
     for name in OPTIONAL.get(kind, ()):
         msg.setdefault(name, None)
     return msg
+
+
+class Into:
+    """A field's check that parses: `parse(value, seat, rules)` returns what the receiver uses
+    (decode puts it in the message) or raises ValueError, TypeError or KeyError."""
+
+    __slots__ = ("parse",)
+
+    def __init__(self, parse):
+        self.parse = parse
 
 
 def _int(v, lo=0, hi=10**9) -> bool:
@@ -168,23 +183,26 @@ def _opt(check):
     return lambda v: v is None or check(v)
 
 
-def _action(v) -> bool:
+def _action(v, seat=None, rules=None):
+    """A guest's action (`action_to_dict` output) as an Action; ValueError if malformed."""
     if not isinstance(v, dict) or len(v) > 6 or v.get("type") not in ACTION_TYPES:
-        return False
-    action = action_from_dict(v)  # raises ValueError when malformed
+        raise ValueError("not an action")
+    action = action_from_dict(v)
     for name in ("slots", "cards"):
         value = getattr(action, name, None)
         if value is None:
             continue
         if len(value) > 40:
-            return False
+            raise ValueError(f"too many {name}")
         if name == "slots" and not all(_int(x, 0, 99) for x in value):
-            return False
+            raise ValueError("bad slots")
         if name == "cards" and not all(isinstance(c, tuple) and len(c) == 2
                                        and all(_int(x, 0, 99) for x in c) for c in value):
-            return False
-    return all(_int(getattr(action, f), 0, 99) for f in ("seat", "owner", "slot", "target",
-                                                         "target_slot") if hasattr(action, f))
+            raise ValueError("bad cards")
+    if not all(_int(getattr(action, f), 0, 99) for f in ("seat", "owner", "slot", "target",
+                                                        "target_slot") if hasattr(action, f)):
+        raise ValueError("bad seat or slot")
+    return action
 
 
 def _int_list(v, limit=400, lo=0, hi=10**9) -> bool:
@@ -221,7 +239,7 @@ _EVENT = LOG_ENTRY.fields["public"]
 GUEST_TYPES = {
     "hello": {"build": _opt(_str(64)), "token": _opt(_token), "lang": _str(8),
               "name": _opt(_name)},
-    "act": {"step": _int, "action": _action},
+    "act": {"step": _int, "action": Into(_action)},
     # the extras' emoji (cabo.party.reactions)
     "react": {"emoji": lambda v: type(v) is str and v in EMOJI_IDS},
     # a guest dropped a host message: it says so (the host logs it and never answers)
@@ -232,9 +250,9 @@ OPTIONAL = {"hello": ("name",)}
 
 HOST_TYPES = {
     "welcome": {"seat": lambda v: _int(v, 0, MAX_SEATS - 1), "token": _token,
-                "game": _token, "rules": lambda v: Rules.from_dict(v) is not None},
-    "state": {"obs": lambda v: obs_from_dict(v, None) is not None,
-              "legal": lambda v: legal_from_wire(v, 0) is not None, "events": _events,
+                "game": _token, "rules": Into(lambda v, seat, rules: Rules.from_dict(v))},
+    "state": {"obs": Into(lambda v, seat, rules: obs_from_dict(v, rules)),
+              "legal": Into(lambda v, seat, rules: legal_from_wire(v, seat)), "events": _events,
               "seats": _seats, "waiting": lambda v: _int_list(v, MAX_SEATS, 0, MAX_SEATS - 1),
               "log": _opt(_events), "party": shown.check},
     "error": {"code": lambda v: type(v) is str and v in ERROR_CODES, "text": _str(400)},
