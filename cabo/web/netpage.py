@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from html import escape
 
 from pyodide.ffi import create_proxy
 
@@ -39,13 +38,14 @@ from ..net.view import SeatTable
 from ..schema import Invalid, Json, parse
 from ..net.protocol import NAME_CHARS
 from ..ui import setup
+from . import netscreens
+from .netscreens import MAX_REMOTE
 from .saving import storage_get, storage_remove, storage_set
 
 HOST_KEY = "cabo.net.host"
 GUEST_KEY = "cabo.net.guest"
 STUN_KEY = "cabo.net.stun"
 VIBRATE_KEY = "cabo.net.vibrate"
-MAX_REMOTE = 5  # people on other devices one host invites (standard52 seats six)
 # Both net keys are outside input: bounded in size and depth before json.loads sees them.
 STORED_NET = Json(4, 100)
 STORED_NET_CHARS = 20_000
@@ -56,10 +56,6 @@ def _node(node_id):
     """The element with this id, or None."""
     node = document.getElementById(node_id)
     return None if node is None or node is jsnull else node
-
-
-def _e(value) -> str:
-    return escape(str(value), quote=True)
 
 
 class NetPage:
@@ -507,232 +503,24 @@ class NetPage:
         else:
             await self.take_answer(what, text)
 
-    # -- drawing ------------------------------------------------------------------------------
+    # -- drawing (cabo/web/netscreens.py) ------------------------------------------------------
     def screen_html(self) -> str:
-        """A net screen that stands instead of the set-up form: the guest's name and answer
-        while the host reads it, or the way back to the table this page was playing at."""
-        if self.answer is not None:
-            return self._answer_html()
-        if self.rejoin is not None and self.guest is None:
-            return self._rejoin_html()
-        return ""
+        """A net screen that stands instead of the set-up form, or ""."""
+        return netscreens.screen(self, self.app.t, self.can_share, self.guest_name)
 
     def setup_html(self) -> str:
-        """"Play with others" under the new-game form: host a table, join one, the options."""
-        t = self.app.t
-        problem = f'<p class="problem" role="alert">{_e(self.problem)}</p>' if self.problem else ""
-        you = self.app.settings["players"][0]["name"]
-        people = [(str(i), str(i)) for i in range(1, MAX_REMOTE + 1)]
-        bots = [(str(i), str(i)) for i in range(0, MAX_REMOTE + 1)]
-        levels = [(lv, t("kind_" + lv) if t.has("kind_" + lv) else lv) for lv in setup.BOT_LEVELS]
-        middle = setup.BOT_LEVELS[len(setup.BOT_LEVELS) // 2]
-        return (
-            f'<section class="net" aria-labelledby="net-title">'
-            f'<h2 id="net-title">{_e(t("net_title"))}</h2>'
-            f'<p>{_e(t("net_intro"))}</p>{problem}'
-            f'<div class="net-part"><h3>{_e(t("net_host_title"))}</h3>'
-            f'<div class="net-fields">'
-            f'{self._input("host-name", t("net_your_name"), self.drafts.get("host-name", you))}'
-            f'{self._select("net-people", t("net_people"), "1", people)}'
-            f'{self._select("net-bots", t("net_bots"), "0", bots)}'
-            f'{self._select("net-level", t("net_level"), middle, levels)}</div>'
-            f'<div class="setup-actions"><button type="button" class="btn primary" '
-            f'data-ctl="net-host">{_e(t("net_host_start"))}</button></div></div>'
-            f'<div class="net-part"><h3>{_e(t("net_join_title"))}</h3>'
-            f'<p class="net-note">{_e(t("net_join_text"))}</p>'
-            f'{self._join_controls()}</div>'
-            f'{self._vibrate_html()}'
-            f'<details class="net-advanced" data-open="net-advanced">'
-            f'<summary>{_e(t("net_advanced"))}</summary>'
-            f'<label class="field"><span>{_e(t("net_stun_label"))}</span>'
-            f'<input type="text" id="net-stun" value="{_e(self.stun)}" placeholder="stun:…" '
-            f'autocomplete="off" spellcheck="false"></label>'
-            f'<p class="net-note">{_e(t("net_stun_note"))}</p></details></section>')
+        """"Play with others" under the new-game form."""
+        return netscreens.setup_part(self, self.app.t, self.app.settings["players"][0]["name"])
 
-    def _input(self, key, label, value, readonly=False) -> str:
-        ro = " readonly" if readonly else f' data-draft="{key}"'
-        return (f'<label class="field"><span>{_e(label)}</span><input type="text" id="{key}" '
-                f'value="{_e(value)}"{ro} autocomplete="off" spellcheck="false"'
-                f'{"" if readonly else f" maxlength={NAME_CHARS}" if "name" in key else ""}>'
-                f'</label>')
+    def panel_html(self) -> str:
+        """Who is connected, whom the table waits for; the host's invitations."""
+        return netscreens.panel(self, self.app.t, self.can_share)
 
-    def _select(self, key, label, default, choices) -> str:
-        value = self.drafts.get(key, default)
-        options = "".join(f'<option value="{_e(v)}"{" selected" if v == value else ""}>'
-                          f'{_e(text)}</option>' for v, text in choices)
-        return (f'<label class="field"><span>{_e(label)}</span>'
-                f'<select id="{key}" data-draft="{key}">{options}</select></label>')
-
-    def _join_controls(self) -> str:
-        t = self.app.t
-        return (f'<div class="setup-actions"><button type="button" class="btn primary" '
-                f'data-ctl="net-scan">{_e(t("net_scan_invite"))}</button></div>'
-                f'<label class="field wide"><span>{_e(t("net_join_label"))}</span>'
-                f'<input type="text" id="join-code" data-draft="join-code" '
-                f'value="{_e(self.drafts.get("join-code", ""))}" autocomplete="off" '
-                f'spellcheck="false"></label>'
-                f'<div class="setup-actions"><button type="button" class="btn" '
-                f'data-ctl="net-join">{_e(t("net_join"))}</button></div>')
-
-    def _vibrate_html(self) -> str:
-        t = self.app.t
-        return (f'<label class="net-check"><input type="checkbox" data-ctl="net-vibrate"'
-                f'{" checked" if self.vibrate else ""}> {_e(t("net_vibrate"))}</label>')
-
-    def _share_buttons(self, what, label) -> str:
-        """Copy (and, where the browser has a share sheet, share) the text of field `what`."""
-        t = self.app.t
-        share = (f'<button type="button" class="btn ghost" data-ctl="net-share" '
-                 f'data-what="{what}">{_e(t("net_share", what=label))}</button>'
-                 if bool(window.caboNet.canShare()) else "")
-        done = ""
-        if self.shared is not None and self.shared[0] == what:
-            done = (f'<span class="net-done" role="status">'
-                    f'{_e(t("net_shared_" + self.shared[1]))}</span>')
-        return (f'<div class="setup-actions share"><button type="button" class="btn" '
-                f'data-ctl="net-copy" data-what="{what}">{_e(t("net_copy", what=label))}'
-                f'</button>{share}{done}</div>')
-
-    def _rejoin_html(self) -> str:
-        t = self.app.t
-        host = self.rejoin.get("host") or t("net_the_host")
-        problem = f'<p class="problem" role="alert">{_e(self.problem)}</p>' if self.problem else ""
-        return (f'<section class="net rejoin" aria-labelledby="rejoin-title">'
-                f'<h2 id="rejoin-title">{_e(t("net_back_title", host=host))}</h2>'
-                f'<p>{_e(t("net_back_text", host=host))}</p>{problem}'
-                f'{self._join_controls()}'
-                f'<div class="setup-actions"><button type="button" class="btn ghost" '
-                f'data-ctl="net-leave">{_e(t("net_leave"))}</button></div></section>')
-
-    def _answer_html(self) -> str:
-        t = self.app.t
-        if self.answer.get("pending"):
-            problem = (f'<p class="problem" role="alert">{_e(self.problem)}</p>'
-                       if self.problem else "")
-            return (f'<section class="net" aria-labelledby="name-title">'
-                    f'<h2 id="name-title">{_e(t("net_name_title"))}</h2>'
-                    f'<p>{_e(t("net_name_text"))}</p>{problem}'
-                    f'{self._input("guest-name", t("net_your_name"), self.drafts.get("guest-name", ""))}'
-                    f'<div class="setup-actions"><button type="button" class="btn primary" '
-                    f'data-ctl="net-name">{_e(t("net_name_go"))}</button></div></section>')
-        if not self.answer["code"]:
-            return f'<section class="net"><p role="status">{_e(t("net_connecting"))}</p></section>'
-        return (
-            f'<section class="net" aria-labelledby="answer-title">'
-            f'<h2 id="answer-title">{_e(t("net_answer_title"))}</h2>'
-            f'<p>{_e(t("net_answer_text"))}</p>'
-            f'<div class="qr" role="img" aria-label="{_e(t("net_answer_qr"))}">'
-            f'{self.answer["svg"]}</div>'
-            f'<label class="field wide"><span>{_e(t("net_answer_code"))}</span>'
-            f'<input type="text" id="answer-code" readonly value="{_e(self.answer["code"])}">'
-            f'</label>{self._share_buttons("answer-code", t("net_the_code"))}'
-            f'{self._input("guest-name", t("net_your_name"), self.guest_name() or "")}'
-            f'</section>')
+    @staticmethod
+    def can_share() -> bool:
+        """Whether the browser has a share sheet."""
+        return bool(window.caboNet.canShare())
 
     def inert(self) -> bool:
         """Whether the table on screen is only a picture: a guest whose link is gone."""
         return self.guest is not None and self.lost and self.guest.ready
-
-    def panel_html(self) -> str:
-        """Who is connected, whom the table waits for; the host's invitations."""
-        if self.host is not None:
-            return self._host_panel()
-        if self.guest is not None and self.guest.ready:
-            return self._guest_panel()
-        return ""
-
-    def _names(self, seats) -> str:
-        names = [s["name"] for s in seats]
-        return self.app.t.join(names)
-
-    def _guest_panel(self) -> str:
-        t, g = self.app.t, self.guest
-        seats = g.seats
-        host = seats[0]["name"] if seats else t("net_the_host")
-        if self.lost:  # one clear line and the way back; nothing stale, nothing to press
-            return (f'<section class="net-panel lost" aria-label="{_e(t("net_panel"))}" '
-                    f'data-step="{g.obs.step}">'
-                    f'<p class="problem" role="alert" id="net-status">'
-                    f'{_e(t("net_lost", host=host))}</p>{self._join_controls()}</section>')
-        lines = []
-        if "host" in self.unstable:
-            lines.append(f'<p class="problem" role="status">'
-                         f'{_e(t("net_unstable_host", host=host))}</p>')
-        here = [s for i, s in enumerate(seats) if not s["away"] and s["bot"] is None]
-        away = [s for s in seats if s["away"]]
-        text = t("net_connected", names=self._names(here))
-        if away:
-            text += " " + t("net_away", names=self._names(away))
-        waiting = [seats[i] for i in g.waiting if i < len(seats)]
-        wait = (t("net_waiting_host", names=self._names(waiting)) if waiting
-                else t("net_host_thinking"))
-        lines.append(f'<p class="net-status" id="net-status">{_e(text)} {_e(wait)}</p>')
-        return (f'<section class="net-panel" aria-label="{_e(t("net_panel"))}" '
-                f'data-step="{g.obs.step}">{"".join(lines)}</section>')
-
-    def _host_panel(self) -> str:
-        t, host = self.app.t, self.host
-        seats = host.session.seats
-        connected = host.connected()
-        invites, rows = [], []
-        for seat in host.remote:
-            name = seats[seat].name
-            if seat in connected:
-                key = "net_seat_unstable" if seat in self.unstable else "net_seat_here"
-                rows.append(f'<li>{_e(t(key, name=name))}</li>')
-                continue
-            key = "net_seat_bot" if seat in host.stand_ins else "net_seat_away"
-            buttons = (f'<button type="button" class="btn" data-ctl="net-invite" '
-                       f'data-seat="{seat}">{_e(t("net_invite_again" if seat in self.invites else "net_invite", name=name))}</button>')
-            if seat in host.stand_ins:
-                buttons += (f'<button type="button" class="btn ghost" data-ctl="net-person" '
-                            f'data-seat="{seat}">{_e(t("net_from_bot", name=name))}</button>')
-            else:
-                buttons += (f'<button type="button" class="btn ghost" data-ctl="net-bot" '
-                            f'data-seat="{seat}">{_e(t("net_to_bot", name=name))}</button>')
-            rows.append(f'<li>{_e(t(key, name=name))} <span class="net-buttons">{buttons}</span></li>')
-            invites.append(self._invite_html(seat, name))
-        waiting = [seats[i].name for i in host.waiting_for() if i in host.away()
-                   and i not in host.stand_ins]
-        wait = (f'<p class="net-status" id="net-status">'
-                f'{_e(t("net_waiting_away", names=t.join(waiting)))}</p>' if waiting else "")
-        problem = f'<p class="problem" role="alert">{_e(self.problem)}</p>' if self.problem else ""
-        return (f'<section class="net-panel" aria-label="{_e(t("net_panel"))}" '
-                f'data-step="{host.session.state.step}">{"".join(invites)}'
-                f'<h2>{_e(t("net_panel"))}</h2>{problem}<ul>{"".join(rows)}</ul>{wait}'
-                f'{self._vibrate_html()}</section>')
-
-    def _invite_html(self, seat, name) -> str:
-        invite = self.invites.get(seat)
-        if invite is None:
-            return ""
-        t = self.app.t
-        if not invite["url"]:
-            return f'<p role="status">{_e(t("net_connecting"))}</p>'
-        head = f'<div class="invite" id="invite-{seat}"><h3>{_e(t("net_invite_title", name=name))}</h3>'
-        if invite["answer"] == "failed":  # its link is closed: only "New invitation" helps
-            return (f'{head}<p class="problem" role="alert">'
-                    f'{_e(t("net_connect_failed", name=name))}</p></div>')
-        status = (f'<p class="net-status" role="status">{_e(t("net_answer_read", name=name))}</p>'
-                  if invite["answer"] == "connecting" else "")
-        camera = (f'<button type="button" class="btn primary" data-ctl="net-scan" '
-                  f'data-seat="{seat}">{_e(t("net_scan_answer", name=name))}</button>')
-        return (
-            f'{head}{status}'
-            f'<p>{_e(t("net_invite_text", name=name))}</p>'
-            f'<div class="qr" id="qr-{seat}" role="img" aria-label="{_e(t("net_invite_qr", name=name))}">'
-            f'{invite["svg"]}</div>'
-            f'<label class="field wide"><span>{_e(t("net_invite_link", name=name))}</span>'
-            f'<input type="text" id="invite-link-{seat}" readonly value="{_e(invite["url"])}">'
-            f'</label>{self._share_buttons(f"invite-link-{seat}", t("net_the_link"))}'
-            f'<div class="setup-actions">{camera}</div>'
-            f'<label class="field wide"><span>{_e(t("net_answer_label", name=name))}</span>'
-            f'<input type="text" id="answer-{seat}" data-draft="answer-{seat}" '
-            f'value="{_e(self.drafts.get(f"answer-{seat}", ""))}" autocomplete="off" '
-            f'spellcheck="false"></label>'
-            f'<div class="setup-actions"><button type="button" class="btn" '
-            f'data-ctl="net-connect" data-seat="{seat}">{_e(t("net_answer_connect", name=name))}'
-            f'</button></div></div>')
-
-
-__all__ = ["NetPage", "setup"]

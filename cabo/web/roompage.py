@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from html import escape
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -30,6 +29,8 @@ from pyscript import document, window
 from ..net import protocol, room, services
 from ..net.guest import NetGuest
 from ..schema import Invalid, Json, parse
+from .forms import actions, button, e, nowrap, problem, text_field
+from .netscreens import guest_name_field
 from .saving import storage_get, storage_remove, storage_set
 
 HOST_KEY = "cabo.room.host"
@@ -44,15 +45,6 @@ KNOCK_SECONDS = 2.5       # a guest without a channel knocks this often
 # a slow connection is not cut off by a new offer.
 ANSWER_SECONDS = 25
 _proxies = []
-
-
-def _e(value) -> str:
-    return escape(str(value), quote=True)
-
-
-def _nowrap(text) -> str:
-    """Escaped text that does not break across lines (a code read out in one piece)."""
-    return f'<span class="nowrap">{_e(text)}</span>'
 
 
 def _node(node_id):
@@ -498,93 +490,80 @@ class RoomPage:
             return self._looking_html()
         return None
 
-    def _problem(self) -> str:
-        return f'<p class="problem" role="alert">{_e(self.problem)}</p>' if self.problem else ""
-
     def _relay_status(self, code) -> str:
         t = self.app.t
         if self.no_relay:
             return f'<p class="problem" role="alert" id="room-no-relay">' \
-                   f'{_e(t("room_no_relay", seconds=NO_RELAY_SECONDS))}</p>'
+                   f'{e(t("room_no_relay", seconds=NO_RELAY_SECONDS))}</p>'
         total = len(self.services()["relays"])
         return (f'<p class="net-note" id="room-relays">'
-                f'{_e(t("room_relays_up", up=self.up.get(code, 0), all=total))}</p>')
+                f'{e(t("room_relays_up", up=self.up.get(code, 0), all=total))}</p>')
 
     def setup_html(self) -> str:
         t = self.app.t
-        code = self.net.drafts.get("room-code", "")
+        field = text_field("room-code", t("room_code_label"), self.net.drafts.get("room-code", ""),
+                           draft=True, maxlength=40, extra=' autocapitalize="characters"')
         return (
             f'<section class="net room" aria-labelledby="room-title">'
-            f'<h2 id="room-title">{_e(t("room_title"))}</h2>'
-            f'<p>{_e(t("room_intro"))}</p>{self._problem()}'
-            f'<div class="setup-actions"><button type="button" class="btn primary" '
-            f'data-ctl="room-host">{_e(t("room_host"))}</button></div>'
-            f'<h3>{_e(t("room_join_title"))}</h3>'
-            f'<label class="field"><span>{_e(t("room_code_label"))}</span>'
-            f'<input type="text" id="room-code" data-draft="room-code" value="{_e(code)}" '
-            f'autocomplete="off" spellcheck="false" autocapitalize="characters" '
-            f'maxlength="40"></label>'
-            f'<div class="setup-actions"><button type="button" class="btn" data-ctl="room-join">'
-            f'{_e(t("room_join"))}</button></div></section>')
+            f'<h2 id="room-title">{e(t("room_title"))}</h2>'
+            f'<p>{e(t("room_intro"))}</p>{problem(self.problem)}'
+            f'{actions(button("room-host", t("room_host"), "primary"))}'
+            f'<h3>{e(t("room_join_title"))}</h3>{field}'
+            f'{actions(button("room-join", t("room_join")))}</section>')
 
     def _consent_html(self) -> str:
         t, s = self.app.t, self.services()
         role = self.consent["role"]
 
         def listing(urls) -> str:
-            items = "".join(f"<li><code>{_e(u)}</code></li>" for u in urls)
-            return f"<ul>{items}</ul>" if items else f'<p>{_e(t("room_none"))}</p>'
+            items = "".join(f"<li><code>{e(u)}</code></li>" for u in urls)
+            return f"<ul>{items}</ul>" if items else f'<p>{e(t("room_none"))}</p>'
         turn = s["turn"]
         go = t("room_open") if role == "host" else t("room_go_join")
-        code = (f'<p class="room-code">{_e(room.shown(self.consent["code"]))}</p>'
+        code = (f'<p class="room-code">{e(room.shown(self.consent["code"]))}</p>'
                 if self.consent["code"] else "")
+        opened = " open" if "room-advanced" in self.app.open else ""
+        turn_field = text_field("room-turn", t("room_turn_label"), turn,
+                                extra=' placeholder="turn:…"')
+        go_back = actions(button("room-go", go, "primary"),
+                          button("room-back", t("room_back"), "ghost"))
         return (
             f'<section class="net room" aria-labelledby="room-consent-title">'
-            f'<h2 id="room-consent-title">{_e(t("room_consent_title"))}</h2>{code}'
-            f'<p>{_e(t("room_consent_text"))}</p>{self._problem()}'
-            f'<h3>{_e(t("room_relays_head"))}</h3><p>{_e(t("room_relays_text"))}</p>'
+            f'<h2 id="room-consent-title">{e(t("room_consent_title"))}</h2>{code}'
+            f'<p>{e(t("room_consent_text"))}</p>{problem(self.problem)}'
+            f'<h3>{e(t("room_relays_head"))}</h3><p>{e(t("room_relays_text"))}</p>'
             f'<div id="room-relay-list">{listing(s["relays"])}</div>'
-            f'<h3>{_e(t("room_stun_head"))}</h3><p>{_e(t("room_stun_text"))}</p>'
+            f'<h3>{e(t("room_stun_head"))}</h3><p>{e(t("room_stun_text"))}</p>'
             f'<div id="room-stun-list">{listing(s["stun"] + ([turn] if turn else []))}</div>'
-            f'<p>{_e(t("room_game_direct"))}</p>{self._name_field() if role == "guest" else ""}'
-            f'<details class="room-advanced" data-open="room-advanced"{" open" if "room-advanced" in self.app.open else ""}><summary>{_e(t("room_advanced"))}</summary>'
-            f'<label class="field"><span>{_e(t("room_relays_label"))}</span>'
+            f'<p>{e(t("room_game_direct"))}</p>{self._name_field() if role == "guest" else ""}'
+            f'<details class="room-advanced" data-open="room-advanced"{opened}>'
+            f'<summary>{e(t("room_advanced"))}</summary>'
+            f'<label class="field"><span>{e(t("room_relays_label"))}</span>'
             f'<textarea id="room-relays" rows="3" spellcheck="false">'
-            f'{_e(chr(10).join(s["relays"]))}</textarea></label>'
-            f'<label class="field"><span>{_e(t("room_stun_label"))}</span>'
+            f'{e(chr(10).join(s["relays"]))}</textarea></label>'
+            f'<label class="field"><span>{e(t("room_stun_label"))}</span>'
             f'<textarea id="room-stun" rows="2" spellcheck="false">'
-            f'{_e(chr(10).join(s["stun"]))}</textarea></label>'
-            f'<label class="field"><span>{_e(t("room_turn_label"))}</span>'
-            f'<input type="text" id="room-turn" value="{_e(turn)}" placeholder="turn:…" '
-            f'autocomplete="off" spellcheck="false"></label>'
-            f'<label class="field"><span>{_e(t("room_turn_user"))}</span>'
-            f'<input type="text" id="room-turn-user" value="{_e(s["turn_user"])}" '
-            f'autocomplete="off"></label>'
-            f'<label class="field"><span>{_e(t("room_turn_password"))}</span>'
-            f'<input type="password" id="room-turn-password" value="{_e(s["turn_password"])}" '
+            f'{e(chr(10).join(s["stun"]))}</textarea></label>'
+            f'{turn_field}'
+            f'{text_field("room-turn-user", t("room_turn_user"), s["turn_user"])}'
+            f'<label class="field"><span>{e(t("room_turn_password"))}</span>'
+            f'<input type="password" id="room-turn-password" value="{e(s["turn_password"])}" '
             f'autocomplete="off"></label></details>'
-            f'<div class="setup-actions"><button type="button" class="btn primary" '
-            f'data-ctl="room-go">{_e(go)}</button><button type="button" class="btn ghost" '
-            f'data-ctl="room-back">{_e(t("room_back"))}</button></div></section>')
+            f'{go_back}</section>')
 
     def _name_field(self) -> str:
         """The guest's name (NetPage's field: it goes into the hello)."""
-        t = self.app.t
         name = self.net.drafts.get("guest-name", self.net.saved_guest().get("name") or "")
-        return (f'<label class="field"><span>{_e(t("net_your_name"))}</span>'
-                f'<input type="text" id="guest-name" data-draft="guest-name" '
-                f'value="{_e(name)}" maxlength="{protocol.NAME_CHARS}" autocomplete="off" spellcheck="false">'
-                f'</label>')
+        return guest_name_field(self.app.t, name)
 
     def _looking_html(self) -> str:
         t, code = self.app.t, self.guest.code
         return (
             f'<section class="net room" aria-labelledby="room-looking">'
-            f'<h2 id="room-looking">{_e(t("room_title"))}</h2>'
-            f'<p role="status">{t("room_looking", code=_nowrap(room.shown(code)))}</p>'
-            f'{self._problem()}{self._relay_status(code)}'
-            f'<div class="setup-actions"><button type="button" class="btn ghost" '
-            f'data-ctl="room-leave">{_e(t("room_leave"))}</button></div></section>')
+            f'<h2 id="room-looking">{e(t("room_title"))}</h2>'
+            f'<p role="status">{t("room_looking", code=nowrap(room.shown(code)))}</p>'
+            f'{problem(self.problem)}{self._relay_status(code)}'
+            f'{actions(button("room-leave", t("room_leave"), "ghost"))}</section>')
 
     def panel_html(self, net_panel: str) -> str:
         """On the table, with NetPage's panel: the host's codes and who is here; a room
@@ -593,12 +572,11 @@ class RoomPage:
         if self.guest is not None:
             if self.link_open:
                 return net_panel
-            return (f'<section class="net-panel room-panel" aria-label="{_e(t("room_panel"))}">'
+            return (f'<section class="net-panel room-panel" aria-label="{e(t("room_panel"))}">'
                     f'<p class="net-status" role="status" id="room-reconnecting">'
-                    f'{_e(t("room_reconnecting"))}</p>'
+                    f'{e(t("room_reconnecting"))}</p>'
                     f'{self._relay_status(self.guest.code)}'
-                    f'<div class="setup-actions"><button type="button" class="btn ghost" '
-                    f'data-ctl="room-leave">{_e(t("room_leave"))}</button></div></section>')
+                    f'{actions(button("room-leave", t("room_leave"), "ghost"))}</section>')
         if not self._hosting():
             return net_panel
         seats, here = self.net.host.session.seats, self.net.host.connected()
@@ -606,23 +584,22 @@ class RoomPage:
         for seat, code in self.host.codes.items():
             name = seats[seat].name
             if seat in here:
-                rows.append(f'<li>{_e(t("room_seat_here", name=name))}</li>')
+                rows.append(f'<li>{e(t("room_seat_here", name=name))}</li>')
                 continue
             url = self._url(code)
             rows.append(
                 f'<li class="room-seat" id="room-seat-{seat}">'
-                f'<p>{_e(t("room_seat_waiting", name=name))}</p>'
-                f'<p>{_e(t("room_code_for", name=name))} '
-                f'<strong class="room-code" data-code="{_e(code)}">{_e(room.shown(code))}'
+                f'<p>{e(t("room_seat_waiting", name=name))}</p>'
+                f'<p>{e(t("room_code_for", name=name))} '
+                f'<strong class="room-code" data-code="{e(code)}">{e(room.shown(code))}'
                 f'</strong></p>'
-                f'<div class="qr" role="img" aria-label="{_e(t("room_qr_for", name=name))}">'
+                f'<div class="qr" role="img" aria-label="{e(t("room_qr_for", name=name))}">'
                 f'{self.svg.get(seat, "")}</div>'
-                f'<label class="field"><span>{_e(t("room_link_for", name=name))}</span>'
-                f'<input type="text" readonly value="{_e(url)}"></label></li>')
+                f'<label class="field"><span>{e(t("room_link_for", name=name))}</span>'
+                f'<input type="text" readonly value="{e(url)}"></label></li>')
         first = next(iter(self.host.codes.values()))
-        return (f'<section class="net-panel room-panel" aria-label="{_e(t("room_panel"))}">'
-                f'<h2>{_e(t("room_panel"))}</h2>{self._relay_status(first)}'
+        return (f'<section class="net-panel room-panel" aria-label="{e(t("room_panel"))}">'
+                f'<h2>{e(t("room_panel"))}</h2>{self._relay_status(first)}'
                 f'<ul>{"".join(rows)}</ul>'
-                f'<div class="setup-actions"><button type="button" class="btn ghost" '
-                f'data-ctl="room-close">{_e(t("room_close"))}</button></div></section>'
+                f'{actions(button("room-close", t("room_close"), "ghost"))}</section>'
                 ) + net_panel
