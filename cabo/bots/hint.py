@@ -18,7 +18,6 @@ from ..actions import (
     permits, CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy, KingSwap, Match,
     NextRound, PairDiscard, PeekOwn, Ready, Replace, SkipPower, Spy, Swap, TakeDiscard)
 from .base import own_moves
-from .hard import HardBot
 from .knowledge import from_obs
 from .policy import MEDIUM, best_replace, decide, react
 
@@ -44,6 +43,8 @@ def suggest(obs, legal, seed: int = 0, simulations: int = HINT_SIMULATIONS) -> t
 def thinking(obs, legal, seed: int = 0, simulations: int = HINT_SIMULATIONS):
     """`suggest` as a generator that yields every few engine steps of its search (the page
     runs it in slices, as it runs the bots' thinking) and returns what `suggest` returns."""
+    from .hard import HardBot  # the search: imported when a hint is first asked for
+
     bot = HardBot(seed, simulations=simulations, confidence=HINT_CONFIDENCE, params=MEDIUM,
                   max_steps=HINT_STEPS)
     if own_moves(legal):

@@ -16,8 +16,7 @@ from __future__ import annotations
 from ..actions import action_to_dict
 from ..session import Seat
 from ..party import shown
-from . import protocol
-from .build import BUILD
+from . import build, protocol
 
 LOG_LIMIT = 400
 
@@ -107,7 +106,7 @@ class NetGuest:
 
     def hello(self) -> str:
         self.out += 1
-        return protocol.hello(self.out, BUILD, self.token, self.lang, self.name)
+        return protocol.hello(self.out, build.BUILD, self.token, self.lang, self.name)
 
     def send_react(self, emoji) -> None:
         self.out += 1

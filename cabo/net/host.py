@@ -36,8 +36,7 @@ from ..errors import IllegalAction
 from ..events import seen_by
 from ..session import Seat
 from ..party import shown
-from . import protocol
-from .build import BUILD
+from . import build, protocol
 
 STAND_IN_BOT = "medium"  # the level that plays for a seat whose guest is away
 SYNC_LOG = 160           # log entries sent to a guest that (re)joins
@@ -213,7 +212,7 @@ class NetHost:
         return text
 
     def _hello(self, link_id, link, msg) -> list:
-        if msg["build"] != BUILD or msg["v"] != protocol.PROTOCOL:
+        if msg["build"] != build.BUILD or msg["v"] != protocol.PROTOCOL:
             return [(link_id, self._send(link, protocol.error(link.next_n(), "reload")))]
         if link.seat is not None:
             return self._drop(link_id, link, "second hello")

@@ -1,0 +1,73 @@
+"""The first screen loads only what it draws: a saved game against easy bots resumes, is
+drawn and gets its quick hint without importing the hard bot's search; the levels and the
+build id are loaded on first use and behave as before."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+from cabo.bots import LEVELS, make_bot
+
+SEARCH = ("cabo.bots.hard", "cabo.bots.rollout", "cabo.bots.fused", "cabo.bots.worlds",
+          "cabo.sampler")
+
+
+def run_fresh(code: str) -> str:
+    """`code` in a fresh interpreter (nothing imported yet); its stdout."""
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                          text=True, timeout=120, check=True)
+    return done.stdout
+
+
+def test_a_saved_game_against_easy_bots_draws_without_the_search():
+    out = run_fresh(f"""
+        import sys
+        from cabo.rules import PRESETS
+        from cabo.session import Seat, Session
+        from cabo.i18n import Texts
+        from cabo.ui.table import Table
+        from cabo.web import render
+
+        saved = Session(PRESETS["official"], [Seat("You"), Seat("Ann", "easy"),
+                                              Seat("Bo", "easy")], 1)
+        saved.run_bots()
+        t = Texts("en")
+        table = Table(Session.from_json(saved.to_json()), t, "normal")
+        html = render.table(table.view(0.0), t, False)
+        assert 'data-ctl="card"' in html
+        assert table.suggestion() is not None or table.legal() == []
+        print(sorted(m for m in {SEARCH!r} if m in sys.modules))
+        from cabo.bots import make_bot
+        make_bot("hard", 1)
+        print(sorted(m for m in {SEARCH!r} if m in sys.modules))
+    """).splitlines()
+    assert out[0] == "[]"
+    assert out[1] == repr(sorted(SEARCH))
+
+
+def test_the_levels_load_on_first_use_and_take_new_entries():
+    assert list(LEVELS)[:6] == ["random", "easy", "medium", "hard", "greedy", "oracle"]
+    assert LEVELS["hard"].__name__ == "HardBot" and len(LEVELS) == 6
+    assert "nope" not in LEVELS
+
+    class Tuned(LEVELS["medium"]):
+        pass
+
+    LEVELS["tuned"] = Tuned
+    try:
+        assert isinstance(make_bot("tuned", 3), Tuned) and "tuned" in LEVELS
+    finally:
+        del LEVELS["tuned"]
+    assert "tuned" not in LEVELS and len(LEVELS) == 6
+
+
+def test_the_build_id_is_computed_once_on_first_use():
+    out = run_fresh("""
+        import cabo.net.build as b, cabo.net.guest, cabo.net.host
+        print(b._build)
+        first = b.BUILD
+        print(first.startswith("p") and b._build == [first] and b.BUILD is first)
+    """).splitlines()
+    assert out == ["[]", "True"]
