@@ -77,6 +77,10 @@ def main(argv=None) -> dict:
                              "(cabo/web/timing.py) and print what ran inside each long task")
     parser.add_argument("--spans-file", help="with --spans: write the long tasks and spans here")
     parser.add_argument("--query", default="", help="more URL parameters, e.g. &patch=off")
+    parser.add_argument("--cpu-throttle", type=float, default=1.0,
+                        help="slow the page's CPU this many times (Chromium's DevTools "
+                             "throttling): a slower phone, or a loaded machine, without "
+                             "loading the machine")
     args = parser.parse_args(argv)
     build.build()
     server = serve.make_server(port=0, handler=serve.QuietRequestHandler, base_path="/cabo/")
@@ -87,6 +91,9 @@ def main(argv=None) -> dict:
         browser = p.chromium.launch(
             executable_path=os.environ.get("CABO_CHROMIUM", "/usr/bin/chromium"), args=ARGS)
         page = browser.new_page(base_url=base)
+        if args.cpu_throttle > 1:
+            page.context.new_cdp_session(page).send(
+                "Emulation.setCPUThrottlingRate", {"rate": args.cpu_throttle})
         page.add_init_script(OBSERVE + ("globalThis.caboSpans = [];" if args.spans else ""))
         driver.open_page(page, args.seed, query=args.query)
         page.evaluate("() => { globalThis.caboRecording = true; }")
@@ -110,7 +117,7 @@ def main(argv=None) -> dict:
     pause = 1000.0  # cabo/ui/pacing.py: a bot's pause before its move at normal speed
     late = [max(0.0, t - pause) for t in think]
     result = {"preset": args.preset, "level": args.level, "bots": args.bots, "rounds": args.rounds,
-              "seed": args.seed, "bot_moves": len(think),
+              "seed": args.seed, "cpu_throttle": args.cpu_throttle, "bot_moves": len(think),
               "thinking_ms_p50": round(pct(think, 0.5), 1),
               "thinking_ms_p95": round(pct(think, 0.95), 1),
               "thinking_ms_max": round(max(think, default=0.0), 1),
@@ -126,7 +133,8 @@ def main(argv=None) -> dict:
         print(json.dumps(result, indent=1))
     else:
         print(f"{args.preset}, a person and {args.bots} {args.level} bots, {args.rounds} round(s), "
-              f"seed {args.seed}, normal speed")
+              f"seed {args.seed}, normal speed"
+              + (f", CPU throttled {args.cpu_throttle:g}x" if args.cpu_throttle > 1 else ""))
         print(f"bot moves {result['bot_moves']}: thinking p50 {result['thinking_ms_p50']} ms, "
               f"p95 {result['thinking_ms_p95']} ms, max {result['thinking_ms_max']} ms; beyond the "
               f"{pause:.0f} ms pause: p95 {result['beyond_pause_ms_p95']} ms, max "
