@@ -10,6 +10,7 @@ import textwrap
 
 from cabo.bots import LEVELS, make_bot
 
+NET = ("cabo.net.host", "cabo.net.guest", "cabo.net.view", "cabo.net.signal", "cabo.net.build")
 SEARCH = ("cabo.bots.hard", "cabo.bots.rollout", "cabo.bots.fused", "cabo.bots.worlds",
           "cabo.sampler")
 
@@ -45,6 +46,33 @@ def test_a_saved_game_against_easy_bots_draws_without_the_search():
     """).splitlines()
     assert out[0] == "[]"
     assert out[1] == repr(sorted(SEARCH))
+
+
+def test_the_page_module_imports_neither_the_net_nor_the_search():
+    """cabo.web.main as the page imports it (the browser's modules stood in for): what it
+    imports before its first screen holds no code of the net or of the hard bot."""
+    out = run_fresh(f"""
+        import sys, types
+
+        class Js:  # any browser object, as far as importing goes
+            def __getattr__(self, name):
+                return Js()
+
+            def __call__(self, *args, **kwargs):
+                return Js()
+
+        ffi = types.ModuleType("pyodide.ffi")
+        ffi.create_proxy = ffi.create_once_callable = lambda fn: fn
+        ffi.jsnull = None
+        sys.modules["pyodide"], sys.modules["pyodide.ffi"] = types.ModuleType("pyodide"), ffi
+        pyscript = types.ModuleType("pyscript")
+        pyscript.document = pyscript.window = Js()
+        sys.modules["pyscript"] = pyscript
+        import cabo.web.main
+        assert "cabo.web.netpage" in sys.modules and "cabo.ui.table" in sys.modules
+        print(sorted(m for m in {NET + SEARCH!r} if m in sys.modules))
+    """)
+    assert out.strip() == "[]"
 
 
 def test_the_levels_load_on_first_use_and_take_new_entries():

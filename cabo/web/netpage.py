@@ -4,7 +4,9 @@ cabo/net decides everything (protocol, seats, tokens, what a guest may see); thi
 moves texts between it and static/js/net.js (RTCPeerConnection, QR drawing and reading) and
 draws the net parts of the screen. The App (main.py) calls it at a few points: start-up
 (`NetPage.start`), clicks on `net-*` controls, after every save (`after_save`: the guests get
-the new state) and when it draws a screen (`setup_html`, `panel_html`).
+the new state) and when it draws a screen (`setup_html`, `panel_html`). The net's own code
+(cabo.net's host, guest and signalling codes) is imported where it is first used: a page that
+plays on one device never loads it.
 
 localStorage: "cabo.net.host" (NetHost.to_dict, next to the host's game save),
 "cabo.net.guest" ({game, seat, token, host, name, active}: a guest's seat token, the host's
@@ -31,10 +33,6 @@ except ImportError:  # older Pyodide turns null into None
     jsnull = None
 from pyscript import document, window
 
-from ..net import signal
-from ..net.guest import NetGuest, RemoteSession
-from ..net.host import NetHost
-from ..net.view import SeatTable
 from ..schema import Invalid, Json, parse
 from ..net.protocol import NAME_CHARS
 from ..ui import setup
@@ -96,6 +94,9 @@ class NetPage:
         table = self.app.table
         meta = storage_get(HOST_KEY)
         if table is not None and meta:
+            from ..net.host import NetHost
+            from ..net.view import SeatTable
+
             try:
                 self.host = NetHost.from_dict(parse(meta, STORED_NET, STORED_NET_CHARS),
                                               table.session, self._apply)
@@ -124,7 +125,12 @@ class NetPage:
 
     def join_from_url(self) -> bool:
         """Join the invitation in the URL's fragment (then removed: it works only once)."""
-        code = signal.code_from_text(str(window.location.hash))
+        fragment = str(window.location.hash)
+        if not fragment:
+            return False
+        from ..net import signal
+
+        code = signal.code_from_text(fragment)
         if code is None:
             return False
         window.history.replaceState(None, "", window.location.pathname + window.location.search)
@@ -151,6 +157,8 @@ class NetPage:
     def host_game(self) -> None:
         """Start a game for the host, the people on other devices and the bots the host chose;
         the invitations appear at once, one per person, in seat order."""
+        from ..net.host import NetHost
+        from ..net.view import SeatTable
         app, t = self.app, self.app.t
         name = " ".join(self._field("host-name", app.settings["players"][0]["name"]).split())
         people = self._number("net-people", 1, 1, MAX_REMOTE)
@@ -211,6 +219,7 @@ class NetPage:
         return self.app.table.act(action)
 
     async def invite(self, seat) -> None:
+        from ..net import signal
         self.count += 1
         link = f"s{seat}-{self.count}"
         old = self.invites.get(seat)
@@ -231,6 +240,7 @@ class NetPage:
         self.app.render()
 
     async def take_answer(self, seat, text) -> None:
+        from ..net import signal
         code = signal.code_from_text(text)
         invite = self.invites.get(seat)
         try:
@@ -266,6 +276,8 @@ class NetPage:
 
     # -- the guest ------------------------------------------------------------------------
     async def join(self, code) -> None:
+        from ..net import signal
+        from ..net.guest import NetGuest
         try:
             kind, _, sdp = signal.expand(code)
         except signal.SignalError as exc:
@@ -301,6 +313,8 @@ class NetPage:
         self.app.render()
 
     def guest_message(self, text) -> None:
+        from ..net.guest import RemoteSession
+        from ..net.view import SeatTable
         guest = self.guest
         kind, events = guest.receive(text)
         app = self.app
@@ -407,6 +421,7 @@ class NetPage:
 
     # -- clicks -----------------------------------------------------------------------------
     def click(self, ctl, target) -> None:
+        from ..net import signal
         seat = target.getAttribute("data-seat")
         seat = int(seat) if isinstance(seat, str) and seat.isdigit() else None
         if ctl == "net-host":
@@ -480,6 +495,7 @@ class NetPage:
             storage_set(STUN_KEY, self.stun)
 
     async def scan(self, what) -> None:
+        from ..net import signal
         t = self.app.t
         try:
             text = await window.caboNet.scan(t("net_scan_video"), t("net_scan_stop"))

@@ -27,7 +27,6 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ..net import protocol, room, services
-from ..net.guest import NetGuest
 from ..schema import Invalid, Json, parse
 from .forms import actions, button, e, nowrap, problem, text_field
 from .netscreens import guest_name_field
@@ -316,6 +315,8 @@ class RoomPage:
     def _new_net_guest(self) -> None:
         """A fresh protocol guest for each channel (message numbers start anew); its name is
         the one typed on the consent screen (NetPage reads it again when the channel opens)."""
+        from ..net.guest import NetGuest  # (imported when a room first brings a guest)
+
         self.net.guest = NetGuest(self.app.lang, self.net.guest_token(),
                                   send=lambda text: window.caboNet.send("host", text),
                                   name=self.net.guest_name())
