@@ -11,6 +11,7 @@ import textwrap
 from cabo.bots import LEVELS, make_bot
 
 NET = ("cabo.net.host", "cabo.net.guest", "cabo.net.view", "cabo.net.signal", "cabo.net.build")
+ASIDES = ("cabo.ui.rulesheet",)  # screens opened later (the rules)
 SEARCH = ("cabo.bots.hard", "cabo.bots.rollout", "cabo.bots.fused", "cabo.bots.worlds",
           "cabo.sampler")
 
@@ -50,7 +51,8 @@ def test_a_saved_game_against_easy_bots_draws_without_the_search():
 
 def test_the_page_module_imports_neither_the_net_nor_the_search():
     """cabo.web.main as the page imports it (the browser's modules stood in for): what it
-    imports before its first screen holds no code of the net or of the hard bot."""
+    imports before its first screen holds no code of the net, of the hard bot or of the
+    rules screen."""
     out = run_fresh(f"""
         import sys, types
 
@@ -70,7 +72,7 @@ def test_the_page_module_imports_neither_the_net_nor_the_search():
         sys.modules["pyscript"] = pyscript
         import cabo.web.main
         assert "cabo.web.netpage" in sys.modules and "cabo.ui.table" in sys.modules
-        print(sorted(m for m in {NET + SEARCH!r} if m in sys.modules))
+        print(sorted(m for m in {NET + SEARCH + ASIDES!r} if m in sys.modules))
     """)
     assert out.strip() == "[]"
 

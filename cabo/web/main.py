@@ -18,7 +18,7 @@ from ..i18n import LANGS, Texts, pick_language
 from ..party import board as boards
 from ..rules import PRESETS
 from ..session import Session
-from ..ui import party_view, rulesheet, setup, storage
+from ..ui import party_view, setup, storage
 from ..ui.table import Table
 from . import render, render_party, timing
 from .browser import event_ms, now_ms, py, task_of_its_own
@@ -386,6 +386,8 @@ class App:
 
     def rules_view(self) -> dict:
         """The rules screen: the running game's rules, or those the new-game form makes."""
+        from ..ui import rulesheet  # (imported when the rules are first opened)
+
         if self.back_to == "table" and self.table is not None:
             return rulesheet.sheet(self.table.session.rules, self.t, in_game=True)
         try:
