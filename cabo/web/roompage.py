@@ -28,8 +28,7 @@ from pyscript import document, window
 
 from ..net import protocol, room, services
 from ..schema import Invalid, Json, parse
-from .forms import actions, button, e, nowrap, problem, text_field
-from .netscreens import guest_name_field
+from . import roomscreens
 from .saving import storage_get, storage_remove, storage_set
 
 HOST_KEY = "cabo.room.host"
@@ -63,7 +62,7 @@ class RoomPage:
         self.host_game = None     # the NetHost game id it was opened for
         self.guest = None         # room.RoomGuest on a guest's page
         self.up = {}              # code -> relays connected now
-        self.no_relay = False     # no relay answered within NO_RELAY_SECONDS
+        self.no_relay = False     # NO_RELAY_SECONDS when no relay answered within them
         self.problem = None
         self.admitted = set()     # host: room links whose first message went through
         self.svg = {}             # host: seat -> QR code of the seat's link
@@ -197,11 +196,11 @@ class RoomPage:
         self.host_game = self.net.host.game
         self._save_host()
         for seat, code in self.host.codes.items():
-            self.svg[seat] = str(window.caboNet.qrSvg(self._url(code)))
+            self.svg[seat] = str(window.caboNet.qrSvg(self.url(code)))
             asyncio.ensure_future(self._open(code))
         asyncio.ensure_future(self._watch_relays(self.epoch))
 
-    def _url(self, code) -> str:
+    def url(self, code) -> str:
         return room.room_url(str(window.location.href), code)
 
     def _save_host(self) -> None:
@@ -217,7 +216,7 @@ class RoomPage:
     async def _watch_relays(self, epoch) -> None:
         await asyncio.sleep(NO_RELAY_SECONDS)
         if epoch == self.epoch and not any(self.up.values()):
-            self.no_relay = True
+            self.no_relay = NO_RELAY_SECONDS
             self.app.render()
 
     def _seat_of(self, code):
@@ -225,14 +224,14 @@ class RoomPage:
             return None
         return next((s for s, c in self.host.codes.items() if c == code), None)
 
-    def _hosting(self) -> bool:
+    def hosting(self) -> bool:
         """Whether this page hosts the game its room was opened for (a new game has none)."""
         return self.host is not None and self.net.host is not None and \
             self.net.host.game == self.host_game
 
     async def _host_signal(self, code, msg) -> None:
         seat = self._seat_of(code)
-        if seat is None or not self._hosting():
+        if seat is None or not self.hosting():
             return
         if msg["k"] == "knock":
             step = self.host.knock(seat, msg["p"])
@@ -418,7 +417,7 @@ class RoomPage:
         link_s, kind_s = str(link), str(kind)
         passes = True
         try:
-            if self._hosting() and link_s in self.host.links:
+            if self.hosting() and link_s in self.host.links:
                 passes = self._host_net_event(link_s, kind_s, data)
             elif self.guest is not None and link_s == "host":
                 self._guest_net_event(kind_s)
@@ -428,7 +427,7 @@ class RoomPage:
             return
         self.net.on_event(link, kind, data)
         try:
-            if self._hosting() and link_s in self.host.links and kind_s == "message":
+            if self.hosting() and link_s in self.host.links and kind_s == "message":
                 self._after_host_message(link_s)
             elif self.guest is not None and link_s == "host":
                 self._after_guest_event(kind_s)
@@ -480,127 +479,15 @@ class RoomPage:
         self.open_host()
         self.app.render()
 
-    # -- drawing ---------------------------------------------------------------------------------
+    # -- drawing (cabo/web/roomscreens.py) ---------------------------------------------------
     def screen_html(self):
         """The consent screen, or a guest's "looking for the host", instead of the set-up
         form; None when neither is due."""
-        if self.consent is not None:
-            return self._consent_html()
-        if self.guest is not None and not (self.app.screen == "table" and
-                                           self.app.table is not None):
-            return self._looking_html()
-        return None
-
-    def _relay_status(self, code) -> str:
-        t = self.app.t
-        if self.no_relay:
-            return f'<p class="problem" role="alert" id="room-no-relay">' \
-                   f'{e(t("room_no_relay", seconds=NO_RELAY_SECONDS))}</p>'
-        total = len(self.services()["relays"])
-        return (f'<p class="net-note" id="room-relays">'
-                f'{e(t("room_relays_up", up=self.up.get(code, 0), all=total))}</p>')
+        return roomscreens.screen(self)
 
     def setup_html(self) -> str:
-        t = self.app.t
-        field = text_field("room-code", t("room_code_label"), self.net.drafts.get("room-code", ""),
-                           draft=True, maxlength=40, extra=' autocapitalize="characters"')
-        return (
-            f'<section class="net room" aria-labelledby="room-title">'
-            f'<h2 id="room-title">{e(t("room_title"))}</h2>'
-            f'<p>{e(t("room_intro"))}</p>{problem(self.problem)}'
-            f'{actions(button("room-host", t("room_host"), "primary"))}'
-            f'<h3>{e(t("room_join_title"))}</h3>{field}'
-            f'{actions(button("room-join", t("room_join")))}</section>')
-
-    def _consent_html(self) -> str:
-        t, s = self.app.t, self.services()
-        role = self.consent["role"]
-
-        def listing(urls) -> str:
-            items = "".join(f"<li><code>{e(u)}</code></li>" for u in urls)
-            return f"<ul>{items}</ul>" if items else f'<p>{e(t("room_none"))}</p>'
-        turn = s["turn"]
-        go = t("room_open") if role == "host" else t("room_go_join")
-        code = (f'<p class="room-code">{e(room.shown(self.consent["code"]))}</p>'
-                if self.consent["code"] else "")
-        opened = " open" if "room-advanced" in self.app.open else ""
-        turn_field = text_field("room-turn", t("room_turn_label"), turn,
-                                extra=' placeholder="turn:…"')
-        go_back = actions(button("room-go", go, "primary"),
-                          button("room-back", t("room_back"), "ghost"))
-        return (
-            f'<section class="net room" aria-labelledby="room-consent-title">'
-            f'<h2 id="room-consent-title">{e(t("room_consent_title"))}</h2>{code}'
-            f'<p>{e(t("room_consent_text"))}</p>{problem(self.problem)}'
-            f'<h3>{e(t("room_relays_head"))}</h3><p>{e(t("room_relays_text"))}</p>'
-            f'<div id="room-relay-list">{listing(s["relays"])}</div>'
-            f'<h3>{e(t("room_stun_head"))}</h3><p>{e(t("room_stun_text"))}</p>'
-            f'<div id="room-stun-list">{listing(s["stun"] + ([turn] if turn else []))}</div>'
-            f'<p>{e(t("room_game_direct"))}</p>{self._name_field() if role == "guest" else ""}'
-            f'<details class="room-advanced" data-open="room-advanced"{opened}>'
-            f'<summary>{e(t("room_advanced"))}</summary>'
-            f'<label class="field"><span>{e(t("room_relays_label"))}</span>'
-            f'<textarea id="room-relays" rows="3" spellcheck="false">'
-            f'{e(chr(10).join(s["relays"]))}</textarea></label>'
-            f'<label class="field"><span>{e(t("room_stun_label"))}</span>'
-            f'<textarea id="room-stun" rows="2" spellcheck="false">'
-            f'{e(chr(10).join(s["stun"]))}</textarea></label>'
-            f'{turn_field}'
-            f'{text_field("room-turn-user", t("room_turn_user"), s["turn_user"])}'
-            f'<label class="field"><span>{e(t("room_turn_password"))}</span>'
-            f'<input type="password" id="room-turn-password" value="{e(s["turn_password"])}" '
-            f'autocomplete="off"></label></details>'
-            f'{go_back}</section>')
-
-    def _name_field(self) -> str:
-        """The guest's name (NetPage's field: it goes into the hello)."""
-        name = self.net.drafts.get("guest-name", self.net.saved_guest().get("name") or "")
-        return guest_name_field(self.app.t, name)
-
-    def _looking_html(self) -> str:
-        t, code = self.app.t, self.guest.code
-        return (
-            f'<section class="net room" aria-labelledby="room-looking">'
-            f'<h2 id="room-looking">{e(t("room_title"))}</h2>'
-            f'<p role="status">{t("room_looking", code=nowrap(room.shown(code)))}</p>'
-            f'{problem(self.problem)}{self._relay_status(code)}'
-            f'{actions(button("room-leave", t("room_leave"), "ghost"))}</section>')
+        return roomscreens.setup_part(self)
 
     def panel_html(self, net_panel: str) -> str:
-        """On the table, with NetPage's panel: the host's codes and who is here; a room
-        guest without its link sees "reconnecting" instead of the QR way's way back."""
-        t = self.app.t
-        if self.guest is not None:
-            if self.link_open:
-                return net_panel
-            return (f'<section class="net-panel room-panel" aria-label="{e(t("room_panel"))}">'
-                    f'<p class="net-status" role="status" id="room-reconnecting">'
-                    f'{e(t("room_reconnecting"))}</p>'
-                    f'{self._relay_status(self.guest.code)}'
-                    f'{actions(button("room-leave", t("room_leave"), "ghost"))}</section>')
-        if not self._hosting():
-            return net_panel
-        seats, here = self.net.host.session.seats, self.net.host.connected()
-        rows = []
-        for seat, code in self.host.codes.items():
-            name = seats[seat].name
-            if seat in here:
-                rows.append(f'<li>{e(t("room_seat_here", name=name))}</li>')
-                continue
-            url = self._url(code)
-            rows.append(
-                f'<li class="room-seat" id="room-seat-{seat}">'
-                f'<p>{e(t("room_seat_waiting", name=name))}</p>'
-                f'<p>{e(t("room_code_for", name=name))} '
-                f'<strong class="room-code" data-code="{e(code)}">{e(room.shown(code))}'
-                f'</strong></p>'
-                f'<div class="qr" role="img" aria-label="{e(t("room_qr_for", name=name))}">'
-                f'{self.svg.get(seat, "")}</div>'
-                f'<label class="field"><span>{e(t("room_link_for", name=name))}</span>'
-                f'<input type="text" readonly value="{e(url)}"></label></li>')
-        first = next(iter(self.host.codes.values()))
-        return (f'<section class="net-panel room-panel" aria-label="{e(t("room_panel"))}">'
-                f'<h2>{e(t("room_panel"))}</h2>{self._relay_status(first)}'
-                f'<ul>{"".join(rows)}</ul>'
-                f'{actions(button("room-close", t("room_close"), "ghost"))}</section>'
-                ) + net_panel
+        """On the table, with NetPage's panel (`net_panel`): the room's codes and who is here."""
+        return roomscreens.panel(self, net_panel)

@@ -1,0 +1,144 @@
+"""The HTML of online rooms: the consent screen (which services the page will contact), a
+guest's "looking for the host", the room's part of the new-game form and its panel on the
+table.
+
+Functions of the room page's state (`page`: a cabo.web.roompage.RoomPage, only read) and its
+net page's; the texts are the app's (`page.app.t`).
+"""
+
+from __future__ import annotations
+
+from ..net import room
+from .forms import actions, button, e, nowrap, problem, text_field
+from .netscreens import guest_name_field
+
+
+def screen(page):
+    """The consent screen, or a guest's "looking for the host", instead of the set-up
+    form; None when neither is due."""
+    if page.consent is not None:
+        return _consent(page)
+    if page.guest is not None and not (page.app.screen == "table" and
+                                       page.app.table is not None):
+        return _looking(page)
+    return None
+
+
+def _relay_status(page, code) -> str:
+    t = page.app.t
+    if page.no_relay:
+        return f'<p class="problem" role="alert" id="room-no-relay">' \
+               f'{e(t("room_no_relay", seconds=page.no_relay))}</p>'
+    total = len(page.services()["relays"])
+    return (f'<p class="net-note" id="room-relays">'
+            f'{e(t("room_relays_up", up=page.up.get(code, 0), all=total))}</p>')
+
+
+def setup_part(page) -> str:
+    t = page.app.t
+    field = text_field("room-code", t("room_code_label"), page.net.drafts.get("room-code", ""),
+                       draft=True, maxlength=40, extra=' autocapitalize="characters"')
+    return (
+        f'<section class="net room" aria-labelledby="room-title">'
+        f'<h2 id="room-title">{e(t("room_title"))}</h2>'
+        f'<p>{e(t("room_intro"))}</p>{problem(page.problem)}'
+        f'{actions(button("room-host", t("room_host"), "primary"))}'
+        f'<h3>{e(t("room_join_title"))}</h3>{field}'
+        f'{actions(button("room-join", t("room_join")))}</section>')
+
+
+def _consent(page) -> str:
+    t, s = page.app.t, page.services()
+    role = page.consent["role"]
+
+    def listing(urls) -> str:
+        items = "".join(f"<li><code>{e(u)}</code></li>" for u in urls)
+        return f"<ul>{items}</ul>" if items else f'<p>{e(t("room_none"))}</p>'
+    turn = s["turn"]
+    go = t("room_open") if role == "host" else t("room_go_join")
+    code = (f'<p class="room-code">{e(room.shown(page.consent["code"]))}</p>'
+            if page.consent["code"] else "")
+    opened = " open" if "room-advanced" in page.app.open else ""
+    turn_field = text_field("room-turn", t("room_turn_label"), turn,
+                            extra=' placeholder="turn:…"')
+    go_back = actions(button("room-go", go, "primary"),
+                      button("room-back", t("room_back"), "ghost"))
+    return (
+        f'<section class="net room" aria-labelledby="room-consent-title">'
+        f'<h2 id="room-consent-title">{e(t("room_consent_title"))}</h2>{code}'
+        f'<p>{e(t("room_consent_text"))}</p>{problem(page.problem)}'
+        f'<h3>{e(t("room_relays_head"))}</h3><p>{e(t("room_relays_text"))}</p>'
+        f'<div id="room-relay-list">{listing(s["relays"])}</div>'
+        f'<h3>{e(t("room_stun_head"))}</h3><p>{e(t("room_stun_text"))}</p>'
+        f'<div id="room-stun-list">{listing(s["stun"] + ([turn] if turn else []))}</div>'
+        f'<p>{e(t("room_game_direct"))}</p>{_name_field(page) if role == "guest" else ""}'
+        f'<details class="room-advanced" data-open="room-advanced"{opened}>'
+        f'<summary>{e(t("room_advanced"))}</summary>'
+        f'<label class="field"><span>{e(t("room_relays_label"))}</span>'
+        f'<textarea id="room-relays" rows="3" spellcheck="false">'
+        f'{e(chr(10).join(s["relays"]))}</textarea></label>'
+        f'<label class="field"><span>{e(t("room_stun_label"))}</span>'
+        f'<textarea id="room-stun" rows="2" spellcheck="false">'
+        f'{e(chr(10).join(s["stun"]))}</textarea></label>'
+        f'{turn_field}'
+        f'{text_field("room-turn-user", t("room_turn_user"), s["turn_user"])}'
+        f'<label class="field"><span>{e(t("room_turn_password"))}</span>'
+        f'<input type="password" id="room-turn-password" value="{e(s["turn_password"])}" '
+        f'autocomplete="off"></label></details>'
+        f'{go_back}</section>')
+
+
+def _name_field(page) -> str:
+    """The guest's name (NetPage's field: it goes into the hello)."""
+    name = page.net.drafts.get("guest-name", page.net.saved_guest().get("name") or "")
+    return guest_name_field(page.app.t, name)
+
+
+def _looking(page) -> str:
+    t, code = page.app.t, page.guest.code
+    return (
+        f'<section class="net room" aria-labelledby="room-looking">'
+        f'<h2 id="room-looking">{e(t("room_title"))}</h2>'
+        f'<p role="status">{t("room_looking", code=nowrap(room.shown(code)))}</p>'
+        f'{problem(page.problem)}{_relay_status(page, code)}'
+        f'{actions(button("room-leave", t("room_leave"), "ghost"))}</section>')
+
+
+def panel(page, net_panel: str) -> str:
+    """On the table, with NetPage's panel: the host's codes and who is here; a room
+    guest without its link sees "reconnecting" instead of the QR way's way back."""
+    t = page.app.t
+    if page.guest is not None:
+        if page.link_open:
+            return net_panel
+        return (f'<section class="net-panel room-panel" aria-label="{e(t("room_panel"))}">'
+                f'<p class="net-status" role="status" id="room-reconnecting">'
+                f'{e(t("room_reconnecting"))}</p>'
+                f'{_relay_status(page, page.guest.code)}'
+                f'{actions(button("room-leave", t("room_leave"), "ghost"))}</section>')
+    if not page.hosting():
+        return net_panel
+    seats, here = page.net.host.session.seats, page.net.host.connected()
+    rows = []
+    for seat, code in page.host.codes.items():
+        name = seats[seat].name
+        if seat in here:
+            rows.append(f'<li>{e(t("room_seat_here", name=name))}</li>')
+            continue
+        url = page.url(code)
+        rows.append(
+            f'<li class="room-seat" id="room-seat-{seat}">'
+            f'<p>{e(t("room_seat_waiting", name=name))}</p>'
+            f'<p>{e(t("room_code_for", name=name))} '
+            f'<strong class="room-code" data-code="{e(code)}">{e(room.shown(code))}'
+            f'</strong></p>'
+            f'<div class="qr" role="img" aria-label="{e(t("room_qr_for", name=name))}">'
+            f'{page.svg.get(seat, "")}</div>'
+            f'<label class="field"><span>{e(t("room_link_for", name=name))}</span>'
+            f'<input type="text" readonly value="{e(url)}"></label></li>')
+    first = next(iter(page.host.codes.values()))
+    return (f'<section class="net-panel room-panel" aria-label="{e(t("room_panel"))}">'
+            f'<h2>{e(t("room_panel"))}</h2>{_relay_status(page, first)}'
+            f'<ul>{"".join(rows)}</ul>'
+            f'{actions(button("room-close", t("room_close"), "ghost"))}</section>'
+            ) + net_panel
