@@ -171,8 +171,11 @@ def _slot(s) -> str:
         cls.append("anim-" + s["anim"])
     inner = _card_face(s["face"], s["red"]) if s["face"] else '<span class="back"></span>'
     if s["seen"]:
-        inner += (f'<span class="eyes{" mine" if s["seen_by_me"] else ""}" aria-hidden="true">'
-                  f'{EYE}{_e(" ".join(s["seen"]))}</span>')
+        # the letters are drawn by CSS (attr(data-b)), like the corners: the card's visible
+        # text stays its face alone, which its name contains (axe label-content-name-mismatch
+        # of a face-up card with a badge: "3" and "Y" read "3Y")
+        inner += (f'<span class="eyes{" mine" if s["seen_by_me"] else ""}" aria-hidden="true" '
+                  f'data-b="{_e(" ".join(s["seen"]))}">{EYE}</span>')
     disabled = "" if s["selectable"] else " disabled"
     pressed = ' aria-pressed="true"' if s["selected"] else (
         ' aria-pressed="false"' if s["selectable"] else "")

@@ -316,8 +316,9 @@ def test_names_typed_by_guests_and_badges_that_tell_them_apart(devices):
             if page.get_by_text(re.compile(r"^Choose \d of your cards")).count():
                 players[page].step()
         d.sync()
-    mine = host.locator(".player.me .eyes").all_text_contents()
-    ada = g1.locator(".player.me .eyes").all_text_contents()
+    letters = "els => els.map(e => e.dataset.b)"  # drawn by CSS from data-b
+    mine = host.locator(".player.me .eyes").evaluate_all(letters)
+    ada = g1.locator(".player.me .eyes").evaluate_all(letters)
     assert mine and all(text.strip() == "Al" for text in mine), mine
     assert ada and all(text.strip() == "Ad" for text in ada), ada
 
