@@ -44,13 +44,21 @@ def start_game(state, events) -> None:
     deal_round(state, events)
 
 
-def deal_round(state, events) -> None:
-    """Shuffle all cards and deal the seats of this round; enter the initial peek."""
+def deal_round(state, events, order=None) -> None:
+    """Shuffle all cards and deal the seats of this round; enter the initial peek.
+
+    order: a stacked deck instead of the shuffle (every card id once, the top card last), for
+    a scripted round (cabo.ui.lesson); the deal itself is the same."""
     rules = state.rules
     state.round_no += 1
     n = state.n
-    deck = list(range(len(state.cards)))
-    shuffle(state.rng, deck)
+    if order is None:
+        deck = list(range(len(state.cards)))
+        shuffle(state.rng, deck)
+    else:
+        deck = list(order)
+        if sorted(deck) != list(range(len(state.cards))):
+            raise ValueError("a stacked deck must hold every card of the game once")
     seats = state.seats
     size = rules.hand_size
     full = len(seats) == n
