@@ -6,12 +6,15 @@
 
 from __future__ import annotations
 
-from . import de, en, net_de, net_en, party_de, party_en, room_de, room_en
+from . import (de, en, lesson_de, lesson_en, net_de, net_en, party_de, party_en, room_de,
+               room_en)
 
-# play across devices (cabo/net) and the extras (cabo.party) keep their words in modules of
-# their own, merged here
-LANGS = {"de": {**de.TEXTS, **net_de.TEXTS, **party_de.TEXTS, **room_de.TEXTS},
-         "en": {**en.TEXTS, **net_en.TEXTS, **party_en.TEXTS, **room_en.TEXTS}}
+# play across devices (cabo/net), the extras (cabo.party) and the lesson (cabo.ui.lesson)
+# keep their words in modules of their own, merged here
+LANGS = {"de": {**de.TEXTS, **net_de.TEXTS, **party_de.TEXTS, **room_de.TEXTS,
+                **lesson_de.TEXTS},
+         "en": {**en.TEXTS, **net_en.TEXTS, **party_en.TEXTS, **room_en.TEXTS,
+                **lesson_en.TEXTS}}
 DEFAULT = "en"
 
 

@@ -108,6 +108,9 @@ class Table:
         seat = self.screen_seat() if seat is None else seat
         if seat is None:
             return None
+        coached = getattr(self.session, "coach_move", None)  # a lesson (cabo.ui.lesson)
+        if coached is not None and coached(seat)[0]:
+            return coached(seat)[1]
         obs = self.session.observation(seat)
         key = (seat, obs.step)
         for kept in (self._hinted, self._quick):
@@ -227,6 +230,9 @@ class Table:
         at_ms: when a person acted (the page's event time); otherwise the clock's now."""
         seat = action.seat
         person = not self.session.seats[seat].bot
+        if person and not getattr(self.session, "allows", bool)(action):
+            self.selection = ()  # off a lesson's script: nothing applied, the coach says so
+            return []
         if person:
             self.look_over = bool(self.reveals) and self.reveal_seat == seat
             self.reveals, self.mistake, self.confirming = {}, [], False

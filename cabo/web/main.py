@@ -22,6 +22,7 @@ from ..ui import party_view, setup, storage
 from ..ui.table import Table
 from . import render, render_party, timing
 from .browser import event_ms, now_ms, py, task_of_its_own
+from .lessonpage import LessonPage
 from .netpage import NetPage
 from .pacer import Pacer
 from .roompage import RoomPage
@@ -59,12 +60,14 @@ class App:
         self.settings = setup.normalize(
             self.saving.load_stored("settings", storage.read_settings), self.t)
         self.board = self.saving.load_stored("board", storage.read_board) or boards.empty()
+        self.lesson = LessonPage(self)  # "Learn to play": a table and a save of its own
         if not fresh:
             self.saving.open_saved_game()
         self.net = NetPage(self)  # play across devices: resumes a hosted game, joins #join=
         self.room = RoomPage(self, self.net)  # online rooms: reopens a room after a reload
         self.net.start()
         self.room.start()
+        self.lesson.start()  # a lesson the person was in when the page went away
 
     def first_screen(self, text):
         """The Table of a saved game, with its first screen drawn once (so that whatever
@@ -134,6 +137,8 @@ class App:
             self.net.click(ctl, target)
         elif ctl.startswith("room-"):
             self.room.click(ctl, target)
+        elif ctl.startswith("lesson-"):
+            self.lesson.click(ctl, target)
 
     def open_aside(self, screen) -> None:
         """Show the rules or the leaderboard; the bots wait while it is read."""
@@ -290,10 +295,13 @@ class App:
             session = self.table.session if self.table is not None else None
             html += render_party.stats_screen(party_view.stats_view(
                 self.board, t, self.stats_person, session, self.back_to == "table"))
+        elif in_game and (end := self.lesson.end_html()) is not None:
+            html += end
         elif in_game:
             if self.table.clock is None:  # tables made elsewhere (play across devices)
                 self.table.clock = now_ms
             view = self.table.view(now_ms())
+            view["coach"] = self.lesson.coach_html()
             if view["screen"] == "handoff":
                 html += render.handoff(view)
             else:
@@ -301,7 +309,8 @@ class App:
                 if with_net and self.net.inert():  # a guest without its link: a picture only
                     drawn = f'<div class="inert-table" inert>{drawn}</div>'
                 html += (self.room.panel_html(self.net.panel_html())
-                         if with_net else "") + drawn
+                         if with_net and not self.lesson.on() else "") + drawn
+                html += self.lesson.table_html()
             moves = view.get("moves", [])
         else:
             # an online room's consent or a guest looking for its host; a guest's name and
@@ -313,6 +322,7 @@ class App:
             elif net_screen:
                 html += net_screen
             else:
+                html += self.lesson.setup_html()
                 html += render.setup(setup.view(self.settings, t), t, self.table is not None)
                 html += self.net.setup_html() + self.room.setup_html()
         return html, view, moves

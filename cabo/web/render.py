@@ -332,6 +332,7 @@ def table(v, t, log_open) -> str:
         f'{_drawn(v["drawn"], v["anim"]["drawn"])}'
         f'</div>'
         f'<p class="status" id="status" tabindex="-1">{_e(v["status"])}</p>'
+        f'{v.get("coach") or ""}'
         f'<div class="news">{"".join(_alert(a) for a in v.get("alerts") or ())}'
         f'<div class="recent" aria-hidden="true">'
         f'{"".join(f"<p>{_e(line)}</p>" for line in v["recent"])}</div></div>'

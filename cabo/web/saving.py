@@ -108,6 +108,9 @@ class Saving:
         self.save_due = False
         if app.table is None or self.paused:
             return
+        if app.lesson.saves(app.table):  # the lesson keeps a key of its own
+            self.saved(app.lesson.save())
+            return
         if hasattr(app.table.session, "to_json"):  # a guest's table has nothing to save
             if not self.tabs.owns():
                 self.lost_game()
