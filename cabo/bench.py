@@ -22,14 +22,14 @@ own moves. Rounds last about 20 turns. A turn is a DrawDeck, TakeDiscard or Call
 
 The same play with `apply_trusted` (no checks: the search's path) is reported next to it.
 
-Also measured, in CPU µs: `State.clone()`, dealing a search world and cloning it, a medium rollout (`bots.rollout.play_out` from a clone of
-a mid-round state to the round's end; as the search plays it, with `apply_trusted`, and with the
-strict `apply` for comparison), and `legal_actions` in µs for a seat holding 4,
-10 or 30 cards (official: a drawn card in hand; party 4 players: an off-turn seat, matches and
-pair discards). Decision times are
-those of `choose` in official games of each level at seat 0 against the medium bot
-(`--players 2,3,4`: 2 players unless asked; hard's budget shrinks with more players). Rates and
-times are given per wall-clock second and per CPU second of this process: the latter hardly
+Also measured, in CPU µs: `State.clone()`, dealing a search world and cloning it, a medium
+rollout (`bots.rollout.play_out` from a clone of a mid-round state to the round's end; as the
+search plays it, with `apply_trusted`, and with the strict `apply` for comparison), and
+`legal_actions` for a seat holding 4, 10 or 30 cards (official: a drawn card in hand; party 4
+players: an off-turn seat, matches and pair discards). Decision times are those of `choose`
+in official games of each level at seat 0 against the medium bot (`--players 2,3,4`: 2
+players unless asked; hard's budget shrinks with more players). Rates and times are given per
+wall-clock second and per CPU second of this process: the latter hardly
 depends on other load on the machine.
 """
 
@@ -40,7 +40,7 @@ import json
 import random
 import time
 
-from .actions import CallCabo, Discard, DrawDeck, NextRound, Replace, Several, TakeDiscard
+from .actions import CallCabo, Discard, DrawDeck, NextRound, Several
 from .bots import make_bot
 from .arena import percentile
 from .engine import apply, apply_trusted, legal_actions, new_game, own_actions, to_move
@@ -48,47 +48,36 @@ from .observation import observe
 from .rules import PRESETS
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
-_PLAY = frozenset(("turn", "drawn", "power", "king", "after_turn"))  # (nobody owes a card)
 
 
 def random_rounds_per_second(rules_name: str, n: int, seconds: float, seed: int = 1) -> tuple:
-    """Scored rounds per second of uniformly random play: (per wall second, per CPU second)."""
-    def uniform(state, moves, rng):
-        move = moves[int(rng.random() * len(moves))]
-        return move.sample(rng) if type(move) is Several else move
-
-    _, rounds, _, wall, cpu = _play(PRESETS[rules_name], n, seed, uniform, seconds)
-    return rounds / wall, rounds / cpu
-
-
-def long_round_move(state, moves, rng):
-    """The long-round random policy (see the module docstring) on a seat's own moves, read
-    from their stable order: DrawDeck, TakeDiscard, CallCabo at a turn's start (each where
-    allowed); the one-slot Replace actions, the multi-replace family, Discard with a card."""
+    """Scored rounds per second of uniformly random play: (per wall second, per CPU second).
+    Every step the seat the game waits for plays a uniformly random own move (a `Several`
+    family: a random member); the host deals the next round, a finished game is replaced by
+    a new one; a round counts when it is scored."""
+    rules = PRESETS[rules_name]
+    rng = random.Random(seed)
     rand = rng.random
-    phase = state.phase
-    if phase == "turn":
-        last = moves[-1]
-        if type(last) is CallCabo:
-            if rand() < 0.05 or len(moves) == 1:
-                return last
-            draws = len(moves) - 1
+    rounds = game = 0
+    state = new_game(rules, n, seed)
+    t0, c0 = time.perf_counter(), time.process_time()
+    deadline = t0 + seconds
+    while True:
+        phase = state.phase
+        if phase == "round_over":
+            rounds += 1
+            if rounds % 64 == 0 and time.perf_counter() > deadline:
+                break
+            apply(state, NextRound(0))
+        elif phase == "game_over":
+            rounds += 1
+            game += 1
+            state = new_game(rules, n, seed + game)
         else:
-            draws = len(moves)
-        if draws == 2:  # (deck or discard, 50/50)
-            return moves[1] if rand() < 0.5 else moves[0]
-        return moves[0]
-    if phase == "drawn":
-        last = moves[-1]
-        singles = len(moves)
-        if type(last) is Discard:
-            if rand() < 0.5:
-                return last
-            singles -= 1
-        if singles and type(moves[singles - 1]) is Several:
-            singles -= 1
-        return moves[int(rand() * singles)] if singles else last
-    return moves[int(rand() * len(moves))]  # (no Several outside "drawn" among own moves)
+            moves = own_actions(state, to_move(state)[0])
+            move = moves[int(rand() * len(moves))]
+            apply(state, move.sample(rng) if type(move) is Several else move)
+    return rounds / (time.perf_counter() - t0), rounds / (time.process_time() - c0)
 
 
 def long_round_turns_per_second(seconds: float, seed: int = 1, trusted: bool = False) -> dict:
@@ -101,25 +90,45 @@ def long_round_turns_per_second(seconds: float, seed: int = 1, trusted: bool = F
 
 def _long_round_play(seconds: float, seed: int = 1, trusted: bool = False,
                      max_rounds: int | None = None) -> tuple:
-    """The loop of `long_round_turns_per_second`: `long_round_move` for every seat, official
-    rules, 2 players (see `_play`)."""
-    return _play(PRESETS["official"], 2, seed, long_round_move, seconds, trusted, max_rounds)
-
-
-def _play(rules, n, seed, choose, seconds, trusted=False, max_rounds=None) -> tuple:
-    """Play games of `rules` for `seconds` (or `max_rounds` rounds, tests): every step asks
-    `own_actions` of the seat the game waits for and applies `choose(state, moves, rng)`
-    (`rng`: the play's one generator; strict `apply` unless `trusted`); the host deals the next round, a finished game is replaced by
-    a new one. (turns, rounds, last state, wall s, CPU s); a round counts when it is scored."""
+    """The loop of `long_round_turns_per_second`, and the one implementation of the long-round
+    policy (the module docstring): (turns, rounds, last state, wall s, CPU s). Every step
+    asks `own_actions` of the seat to move and applies the move (strict `apply` unless
+    `trusted`). The policy reads the moves' stable order: DrawDeck, TakeDiscard, CallCabo at a
+    turn's start (each where allowed); the one-slot Replace actions, the multi-replace family,
+    Discard with a card. At a turn's start and with a drawn card the seat to move is
+    `state.current`, the player on turn, read directly as a driver that deals the turns knows
+    it (cabo-rl's loop passes `who`); elsewhere `to_move` says. `max_rounds`: stop after that
+    many rounds instead (tests)."""
     step = apply_trusted if trusted else apply
+    rules = PRESETS["official"]
     rng = random.Random(seed)
+    rand = rng.random
     turns = rounds = game = 0
-    state = new_game(rules, n, seed)
+    state = new_game(rules, 2, seed)
     t0, c0 = time.perf_counter(), time.process_time()
     deadline = t0 + seconds
     while True:
         phase = state.phase
-        if phase == "round_over":
+        if phase == "turn":  # (official rules: no matching, so nobody ever owes a card)
+            turns += 1
+            moves = own_actions(state, state.current)
+            move = moves[-1]
+            if type(move) is CallCabo:  # (Cabo with p = 0.05, else deck or discard 50/50)
+                if not (rand() < 0.05 or len(moves) == 1):
+                    move = (moves[1] if rand() < 0.5 else moves[0]) if len(moves) == 3 \
+                        else moves[0]
+            elif len(moves) == 2:
+                move = moves[1] if rand() < 0.5 else moves[0]
+        elif phase == "drawn":
+            moves = own_actions(state, state.current)
+            move = moves[-1]  # (discard with p = 0.5, else a uniform one-slot place)
+            if not (type(move) is Discard and rand() < 0.5):
+                singles = len(moves) - 1 if type(move) is Discard else len(moves)
+                if singles and type(moves[singles - 1]) is Several:
+                    singles -= 1
+                if singles:
+                    move = moves[int(rand() * singles)]
+        elif phase == "round_over":
             rounds += 1
             if max_rounds is None:
                 if rounds % 16 == 0 and time.perf_counter() > deadline:
@@ -127,16 +136,16 @@ def _play(rules, n, seed, choose, seconds, trusted=False, max_rounds=None) -> tu
             elif rounds >= max_rounds:
                 break
             apply(state, NextRound(0))
+            continue
         elif phase == "game_over":
             rounds += 1
             game += 1
-            state = new_game(rules, n, seed + game)
-        else:
-            turns += phase == "turn"
-            # (the player on turn is `state.current`, as a driver that deals the turns knows
-            # it; cabo-rl's loop passes `who`. Elsewhere to_move says who.)
-            seat = state.current if phase in _PLAY and not state.gives else to_move(state)[0]
-            step(state, choose(state, own_actions(state, seat), rng))
+            state = new_game(rules, 2, seed + game)
+            continue
+        else:  # (peeks, powers, an owed card: uniform over the own moves)
+            moves = own_actions(state, to_move(state)[0])
+            move = moves[int(rand() * len(moves))]
+        step(state, move)
     return turns, rounds, state, time.perf_counter() - t0, time.process_time() - c0
 
 

@@ -33,7 +33,7 @@ from .legal import (HOST, _peek_choices, legal_actions, may_call_cabo,  # noqa: 
                     may_take_discard, own_actions, peek_choices, power_allows, to_move)
 from .events import (DiscardEvent, DrawEvent, Event, InitialPeekEvent, KingSpyEvent,
                      PeekEvent, PowerEvent, ReplaceEvent, SkipEvent, SpyEvent, SwapEvent,
-                     TakeEvent, shared_event)
+                     TakeEvent, WrongReplaceEvent, shared_event)
 from .observation import drawn_knowers
 from .rounds import end_game, finish_round, next_round, start_game, try_reshuffle
 from .scoring import game_result
@@ -53,15 +53,14 @@ def apply(state, action) -> list:
     """Check `action`, do it and finish the step; return the events. IllegalAction leaves
     `state` as it was: every check runs before any change."""
     try:
-        check, do = _HANDLERS[type(action)]
+        handler = _HANDLERS[type(action)]
     except KeyError:
         if type(action) is Several:
             raise IllegalAction(f"{action!r} stands for several actions: choose one (make)"
                                 ) from None
         raise IllegalAction(f"not an action: {action!r}") from None
-    check(state, action)
     events = []
-    do(state, action, events)
+    handler(state, action, events, True)
     state.step += 1  # (the finish, as in _finished: inlined on the hottest path)
     if state.rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
         _after_action(state, events)
@@ -75,7 +74,7 @@ def apply_trusted(state, action) -> list:
     every action that comes from outside (a person, a guest's device, a bot's choice) goes
     through `apply`."""
     events = []
-    _HANDLERS[type(action)][1](state, action, events)
+    _HANDLERS[type(action)](state, action, events, False)
     return _finished(state, events)
 
 
@@ -113,14 +112,24 @@ def _check_fields(action, names=None) -> None:
             raise IllegalAction(f"{type(action).__name__}: malformed {name} {value!r}")
 
 
-def _checked(check):
-    """The check of an action that is not the turn player's own: a seat of this game and
-    well-formed fields first, then `check`."""
-    def check_all(state, a):
-        _check_seat(state, a.seat)
-        _check_fields(a)
-        check(state, a)
-    return check_all
+def _handler(check, do, any_seat=False):
+    """The handler of an action kind, `handler(state, a, events, check)`: with `check`, run
+    `check(state, a)` (`any_seat`: an action that is not the turn player's own, so first a
+    seat of this game and well-formed fields), then `do(state, a, events)`. The handlers of
+    the frequent moves (`_draw` ...) are written out: their check's common case inline."""
+    if any_seat:
+        def handler(state, a, events, checked):
+            if checked:
+                _check_seat(state, a.seat)
+                _check_fields(a)
+                check(state, a)
+            do(state, a, events)
+    else:
+        def handler(state, a, events, checked):
+            if checked:
+                check(state, a)
+            do(state, a, events)
+    return handler
 
 
 def _after_action(state, events) -> None:
@@ -156,9 +165,11 @@ def _require(cond: bool, message: str) -> None:
 
 def _check_turn(state, a, phases) -> None:
     """The player on turn acts, in one of `phases`, and nobody owes a card: the full check,
-    which also checks the action's fields, called where the quick test of a check, `a.seat is
-    state.current and not state.gives and state.phase in phases` (the very int object), fails
-    (an equal int that is another object passes here)."""
+    which also checks the action's fields. The handlers of the turn player's moves run their
+    check's common case first, `a.seat is state.current and not state.gives and state.phase
+    in phases` (the very int object) and what the move needs, and call the full check
+    (`_check_draw` ...) only where that fails (an equal int that is another object passes
+    there)."""
     _check_seat(state, a.seat)
     _check_fields(a)
     if state.gives:
@@ -191,57 +202,61 @@ def _do_peek(state, a, events):
     for i in slots:
         known[i] |= bit
     state.peeked[seat] = True
-    events.append(InitialPeekEvent(seat, slots, tuple([hand[i] for i in slots])))
+    e = InitialPeekEvent()
+    e.seat, e.slots, e.cards = seat, slots, tuple([hand[i] for i in slots])
+    events.append(e)
     if all(state.peeked):
         _begin_turn(state, state.current, events)
 
 
 # DrawDeck / TakeDiscard
 def _check_draw(state, a):
-    if a.seat is not state.current or state.gives or state.phase != "turn":
-        _check_turn(state, a, _TURN)
+    _check_turn(state, a, _TURN)
     if not state.deck:
         raise IllegalAction("the deck is empty")
 
 
-def _do_draw(state, a, events):
+def _draw(state, a, events, check):
     deck = state.deck
+    if check and (a.seat is not state.current or state.gives or state.phase != "turn"
+                  or not deck):
+        _check_draw(state, a)
     state.drawn = card = deck.pop()
     state.drawn_from = "deck"
     state.phase = "drawn"
     if state.rules.match_window == "until_draw":
         state.match_target = None
-    events.append(DrawEvent(a.seat, len(deck), card))
+    e = DrawEvent()
+    e.seat, e.deck_size, e.card = a.seat, len(deck), card
+    events.append(e)
 
 
 def _check_take(state, a):
-    if a.seat is not state.current or state.gives or state.phase != "turn":
-        _check_turn(state, a, _TURN)
+    _check_turn(state, a, _TURN)
     if not may_take_discard(state, a.seat):
         _require(state.rules.take_discard, "these rules do not allow taking the discard")
         _require(bool(state.discard), "the discard pile is empty")
         raise IllegalAction("you have no card to replace")
 
 
-def _do_take(state, a, events):
+def _take(state, a, events, check):
+    if check and (a.seat is not state.current or state.gives or state.phase != "turn"
+                  or not may_take_discard(state, a.seat)):
+        _check_take(state, a)
     state.drawn = card = state.discard.pop()
     state.drawn_from = "discard"
     state.phase = "drawn"
     state.match_target = None
-    events.append(TakeEvent(a.seat, card))
+    e = TakeEvent()
+    e.seat, e.card = a.seat, card
+    events.append(e)
 
 
 # Replace / Discard
 def _check_replace(state, a):
-    if a.seat is not state.current or state.gives or state.phase != "drawn":
-        _check_turn(state, a, _DRAWN)
+    _check_turn(state, a, _DRAWN)
     slots = a.slots
     hand = state.hands[a.seat]
-    if type(slots) is tuple and len(slots) == 1:  # (the common case, without lists)
-        i = slots[0]
-        if type(i) is int and 0 <= i < len(hand) and hand[i] is not None:
-            return
-    _check_fields(a, ("slots",))
     _require(len(slots) >= 1, "choose at least one slot")
     _require(len(set(slots)) == len(slots) and list(slots) == sorted(slots),
              "slots must be different and in ascending order")
@@ -253,12 +268,20 @@ def _check_replace(state, a):
              f"no more than {state.most_equal} cards can have the same value")
 
 
-def _do_replace(state, a, events):
+def _replace(state, a, events, check):
     seat, slots = a.seat, a.slots
+    if check:
+        if (seat is not state.current or state.gives or state.phase != "drawn"
+                or type(slots) is not tuple or len(slots) != 1):
+            _check_replace(state, a)
+        else:  # (the common case: one own occupied slot)
+            i, hand = slots[0], state.hands[seat]
+            if type(i) is not int or not 0 <= i < len(hand) or hand[i] is None:
+                _check_replace(state, a)
     hand, known = state.hands[seat], state.known[seat]
     drawn = state.drawn
-    taken = state.drawn_from == "discard"
     mask = drawn_knowers(state)
+    taken = state.drawn_from == "discard"
     state.drawn = None
     if len(slots) == 1:
         i = slots[0]
@@ -266,49 +289,63 @@ def _do_replace(state, a, events):
         state.discard.append(old)
         hand[i] = drawn
         known[i] = mask
-        state.match_target = old
-        events.append(ReplaceEvent(seat, slots, (old,), drawn, taken))
-        if state.rules.power_on == "any_discard":
-            power = state.powers[old]
-            if power:
-                return _enter_power(state, power, events)
-        return _end_turn(state, events)
-    cards = [hand[i] for i in slots]
-    if len({state.values[c] for c in cards}) == 1:
+        discarded = (old,)
+    else:
+        discarded = [hand[i] for i in slots]
+        if len({state.values[c] for c in discarded}) != 1:
+            return _wrong_replace(state, seat, slots, discarded, drawn, mask, taken, events)
+        old = None  # (a multi-replace grants no power)
         for i in slots:
             state.discard.append(hand[i])
             hand[i] = None
             known[i] = 0
         hand[slots[0]] = drawn
         known[slots[0]] = mask
-        state.match_target = state.discard[-1]
-        events.append(ReplaceEvent(seat, slots, cards, drawn, taken))
-        return _end_turn(state, events)
-    # a wrong multi-replace: the cards stay, the drawn card joins the row at the right end
+    state.match_target = state.discard[-1]
+    e = ReplaceEvent()
+    e.seat, e.slots, e.discarded, e.card, e.taken = seat, slots, discarded, drawn, taken
+    events.append(e)
+    if old is not None and state.rules.power_on == "any_discard":
+        power = state.powers[old]
+        if power:
+            return _enter_power(state, power, events)
+    _end_turn(state, events)
+
+
+def _wrong_replace(state, seat, slots, cards, drawn, mask, taken, events):
+    """A multi-replace of cards of different values: the cards stay, the drawn card joins
+    the row at the right end."""
+    hand, known = state.hands[seat], state.known[seat]
     reveal = state.rules.wrong_multi_reveal
     if reveal:
         for i in slots:
             known[i] = state.all_mask
     hand.append(drawn)
     known.append(mask)
-    events.append(ReplaceEvent(seat, slots, None, drawn, taken,
-                               revealed=cards if reveal else None, new_slot=len(hand) - 1))
+    e = WrongReplaceEvent()
+    e.seat, e.slots, e.discarded, e.card, e.taken = seat, slots, None, drawn, taken
+    e.revealed, e.new_slot = cards if reveal else None, len(hand) - 1
+    events.append(e)
     _end_turn(state, events)
 
 
 def _check_discard(state, a):
-    if a.seat is not state.current or state.gives or state.phase != "drawn":
-        _check_turn(state, a, _DRAWN)
-    _require(state.drawn_from == "deck" or not state.has_cards(a.seat),
-             "a card taken from the discard pile must replace one of yours")
+    _check_turn(state, a, _DRAWN)
+    if state.drawn_from != "deck" and state.has_cards(a.seat):
+        raise IllegalAction("a card taken from the discard pile must replace one of yours")
 
 
-def _do_discard(state, a, events):
+def _discard(state, a, events, check):
+    if check and (a.seat is not state.current or state.gives or state.phase != "drawn"
+                  or state.drawn_from != "deck"):
+        _check_discard(state, a)
     card = state.drawn
     state.drawn = None
     state.discard.append(card)
     state.match_target = card
-    events.append(DiscardEvent(a.seat, card))
+    e = DiscardEvent()
+    e.seat, e.card = a.seat, card
+    events.append(e)
     power = state.powers[card] if state.drawn_from == "deck" else None
     if power:
         return _enter_power(state, power, events)
@@ -319,7 +356,9 @@ def _do_discard(state, a, events):
 def _enter_power(state, power, events):
     state.power = power
     state.phase = "power"
-    events.append(PowerEvent(state.current, power))
+    e = PowerEvent()
+    e.seat, e.power = state.current, power
+    events.append(e)
 
 
 def _check_power(state, a):
@@ -333,20 +372,26 @@ def _check_power(state, a):
 def _do_peek_own(state, a, events):
     seat, slot = a.seat, a.slot
     state.known[seat][slot] |= 1 << seat
-    events.append(PeekEvent(seat, slot, state.hands[seat][slot]))
+    e = PeekEvent()
+    e.seat, e.slot, e.card = seat, slot, state.hands[seat][slot]
+    events.append(e)
     _end_turn(state, events)
 
 
 def _do_spy(state, a, events):
     seat, target, slot = a.seat, a.target, a.slot
     state.known[target][slot] |= 1 << seat
-    events.append(SpyEvent(seat, target, slot, state.hands[target][slot]))
+    e = SpyEvent()
+    e.seat, e.target, e.slot, e.card = seat, target, slot, state.hands[target][slot]
+    events.append(e)
     _end_turn(state, events)
 
 
 def _do_king_spy(state, a, events):
     state.known[a.target][a.slot] |= 1 << a.seat
-    events.append(KingSpyEvent(a.seat, a.target, a.slot, state.hands[a.target][a.slot]))
+    e = KingSpyEvent()
+    e.seat, e.target, e.slot, e.card = a.seat, a.target, a.slot, state.hands[a.target][a.slot]
+    events.append(e)
     state.phase = "king"
     state.king_target = (a.target, a.slot)
 
@@ -357,7 +402,9 @@ def _swap(state, seat, slot, target, target_slot, events):
     hand[slot], other[target_slot] = other[target_slot], hand[slot]
     k1, k2 = k[seat], k[target]
     k1[slot], k2[target_slot] = k2[target_slot], k1[slot]
-    events.append(SwapEvent(seat, slot, target, target_slot))
+    e = SwapEvent()
+    e.seat, e.slot, e.target, e.target_slot = seat, slot, target, target_slot
+    events.append(e)
     _end_turn(state, events)
 
 
@@ -370,18 +417,22 @@ def _do_king_swap(state, a, events):
 
 
 def _do_skip(state, a, events):
-    events.append(SkipEvent(a.seat, state.power))
+    e = SkipEvent()
+    e.seat, e.power = a.seat, state.power
+    events.append(e)
     _end_turn(state, events)
 
 
 # Cabo and the end of a turn
 def _check_cabo(state, a):
-    _check_turn(state, a, _CABO_PHASES)
-    _require(state.caller is None, "Cabo has been called already")
-    if state.phase == "turn":
+    if a.seat is not state.current or state.gives or state.phase not in _CABO_PHASES:
+        _check_turn(state, a, _CABO_PHASES)
+    if state.caller is not None:
+        raise IllegalAction("Cabo has been called already")
+    if state.phase == "turn" and not (state.rules.cabo_instead and may_call_cabo(state)):
         _require(state.rules.cabo_instead, "these rules call Cabo at the end of a turn")
-        _require(may_call_cabo(state),
-                 f"Cabo only after {state.rules.cabo_min_rounds} turns of every player")
+        raise IllegalAction(f"Cabo only after {state.rules.cabo_min_rounds} turns of every "
+                            "player")
 
 
 _CABO_PHASES = ("turn", "after_turn")
@@ -519,25 +570,25 @@ def _do_end_game(state, a, events):
 
 
 _HANDLERS = {
-    InitialPeek: (_checked(_check_peek), _do_peek),
-    DrawDeck: (_check_draw, _do_draw),
-    TakeDiscard: (_check_take, _do_take),
-    Replace: (_check_replace, _do_replace),
-    Discard: (_check_discard, _do_discard),
-    PeekOwn: (_check_power, _do_peek_own),
-    Spy: (_check_power, _do_spy),
-    Swap: (_check_power, _do_swap),
-    KingSpy: (_check_power, _do_king_spy),
-    KingSwap: (_check_power, _do_king_swap),
-    SkipPower: (_check_power, _do_skip),
-    CallCabo: (_check_cabo, _do_cabo),
-    EndTurn: (_check_end_turn, _do_end_turn),
-    Match: (_checked(matching.check_match), matching.apply_match),
-    PairDiscard: (_checked(matching.check_pair), matching.apply_pair),
-    Give: (_checked(matching.check_give), matching.apply_give),
-    Ready: (_checked(_check_ready), _do_ready),
-    NextRound: (_checked(_check_next_round), _do_next_round),
-    EndGame: (_checked(_check_end_game), _do_end_game),
+    InitialPeek: _handler(_check_peek, _do_peek, any_seat=True),
+    DrawDeck: _draw,
+    TakeDiscard: _take,
+    Replace: _replace,
+    Discard: _discard,
+    PeekOwn: _handler(_check_power, _do_peek_own),
+    Spy: _handler(_check_power, _do_spy),
+    Swap: _handler(_check_power, _do_swap),
+    KingSpy: _handler(_check_power, _do_king_spy),
+    KingSwap: _handler(_check_power, _do_king_swap),
+    SkipPower: _handler(_check_power, _do_skip),
+    CallCabo: _handler(_check_cabo, _do_cabo),
+    EndTurn: _handler(_check_end_turn, _do_end_turn),
+    Match: _handler(matching.check_match, matching.apply_match, any_seat=True),
+    PairDiscard: _handler(matching.check_pair, matching.apply_pair, any_seat=True),
+    Give: _handler(matching.check_give, matching.apply_give, any_seat=True),
+    Ready: _handler(_check_ready, _do_ready, any_seat=True),
+    NextRound: _handler(_check_next_round, _do_next_round, any_seat=True),
+    EndGame: _handler(_check_end_game, _do_end_game, any_seat=True),
 }
 # (the checks of the turn player's own moves check the seat and the fields themselves)
 _FIELD_NAMES = {cls: tuple(f.name for f in fields(cls) if f.name != "seat") for cls in _HANDLERS}

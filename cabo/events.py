@@ -9,9 +9,9 @@ Events are values: nobody changes one after the engine made it (the engine may s
 data shares one read-only empty mapping, and the frequent events without any data, such as
 "turn", are made once per seat and handed out again: `shared_event`, read-only). The events
 of the frequent kinds (a draw, a take, a replace, a discard, a power and its use, an initial
-peek) have one class each (`DrawEvent` ...), the one way the engine makes them: they keep their
-few values and build `data` and `secret` when they are read. Every event reads the same and
-gives the same views, whatever its class.
+peek) have one class each (`DrawEvent` ...), made by the engine's handler of that move: they
+keep their few values and build `data` and `secret` when they are read. Every event reads
+the same and gives the same views, whatever its class.
 """
 
 from __future__ import annotations
@@ -88,12 +88,16 @@ def shared_event(kind: str, seat: int | None) -> SharedEvent:
 
 
 # -- the engine's events of the frequent kinds: their dicts are built when read -------------
+# Each class is made in one place, the engine handler of its move (engine.py), which fills
+# the slots of an instance made without arguments (object.__init__: no Python __init__ to
+# run on the engine's hottest path).
 class _LazyEvent(Event):
     """An event that keeps its few values and builds its `data` (and `secret`) when they are
     read: most events of a search are never read. Copies and pickles become plain, equal
     `Event`s."""
 
     __slots__ = ()
+    __init__ = object.__init__  # (made empty, then filled by its handler)
     secret = None
     secret_to = 0
 
@@ -117,8 +121,6 @@ class DrawEvent(_SecretCard):
     kind = "draw"
     data = property(lambda self: {"deck_size": self.deck_size})
 
-    def __init__(self, seat, deck_size, card):
-        self.seat, self.deck_size, self.card = seat, deck_size, card
 
 
 class TakeEvent(_LazyEvent):
@@ -128,8 +130,6 @@ class TakeEvent(_LazyEvent):
     kind = "take_discard"
     data = property(lambda self: {"card": self.card})
 
-    def __init__(self, seat, card):
-        self.seat, self.card = seat, card
 
 
 class DiscardEvent(_LazyEvent):
@@ -139,25 +139,17 @@ class DiscardEvent(_LazyEvent):
     kind = "discard"
     data = property(lambda self: {"card": self.card})
 
-    def __init__(self, seat, card):
-        self.seat, self.card = seat, card
 
 
 class ReplaceEvent(_SecretCard):
-    """"replace": the drawn `card` was put in place of own `slots` (a tuple, ascending).
-    Done right (`new_slot` None), the cards `discarded` went onto the discard pile and the
-    drawn card is in the first of the slots; a wrong multi-replace leaves the cards where they
-    are (`revealed`: their list if the rules show them, else None) and puts the drawn card in
-    a new slot `new_slot` at the right end. The drawn card is public when it was `taken` from
-    the discard pile, else secret to the player."""
+    """"replace": the drawn `card` was put in place of own `slots` (a tuple, ascending), the
+    cards `discarded` went onto the discard pile and the drawn card is in the first of the
+    slots. The drawn card is public when it was `taken` from the discard pile, else secret to
+    the player."""
 
-    __slots__ = ("slots", "discarded", "card", "taken", "revealed", "new_slot")
+    __slots__ = ("slots", "discarded", "card", "taken")
     kind = "replace"
-
-    def __init__(self, seat, slots, discarded, card, taken, revealed=None, new_slot=None):
-        self.seat, self.slots, self.discarded, self.card, self.taken = (
-            seat, slots, discarded, card, taken)
-        self.revealed, self.new_slot = revealed, new_slot
+    revealed = new_slot = None  # (a wrong multi-replace's fields: WrongReplaceEvent)
 
     @property
     def data(self) -> dict:
@@ -171,6 +163,16 @@ class ReplaceEvent(_SecretCard):
         return d
 
 
+
+class WrongReplaceEvent(ReplaceEvent):
+    """"replace" done wrong (cards of different values): the cards stay where they are
+    (`revealed`: their list if the rules show them, else None) and the drawn card is in a new
+    slot `new_slot` at the right end of the row; nothing was discarded."""
+
+    __slots__ = ("revealed", "new_slot")
+
+
+
 class PowerEvent(_LazyEvent):
     """"power": the card `seat` put on the discard pile grants `power` (public)."""
 
@@ -178,8 +180,6 @@ class PowerEvent(_LazyEvent):
     kind = "power"
     data = property(lambda self: {"power": self.power})
 
-    def __init__(self, seat, power):
-        self.seat, self.power = seat, power
 
 
 class PeekEvent(_SecretCard):
@@ -189,8 +189,6 @@ class PeekEvent(_SecretCard):
     kind = "peek"
     data = property(lambda self: {"slot": self.slot})
 
-    def __init__(self, seat, slot, card):
-        self.seat, self.slot, self.card = seat, slot, card
 
 
 class SpyEvent(_SecretCard):
@@ -200,15 +198,13 @@ class SpyEvent(_SecretCard):
     kind = "spy"
     data = property(lambda self: {"target": self.target, "slot": self.slot})
 
-    def __init__(self, seat, target, slot, card):
-        self.seat, self.target, self.slot, self.card = seat, target, slot, card
-
 
 class KingSpyEvent(SpyEvent):
     """"king_spy": the king's look at `target`'s `slot` (a swap with it may follow)."""
 
     __slots__ = ()
     kind = "king_spy"
+
 
 
 class SwapEvent(_LazyEvent):
@@ -219,8 +215,6 @@ class SwapEvent(_LazyEvent):
     data = property(lambda self: {"slot": self.slot, "target": self.target,
                                   "target_slot": self.target_slot})
 
-    def __init__(self, seat, slot, target, target_slot):
-        self.seat, self.slot, self.target, self.target_slot = seat, slot, target, target_slot
 
 
 class SkipEvent(_LazyEvent):
@@ -230,8 +224,6 @@ class SkipEvent(_LazyEvent):
     kind = "skip_power"
     data = property(lambda self: {"power": self.power})
 
-    def __init__(self, seat, power):
-        self.seat, self.power = seat, power
 
 
 class InitialPeekEvent(_LazyEvent):
@@ -244,5 +236,3 @@ class InitialPeekEvent(_LazyEvent):
     secret = property(lambda self: {"cards": list(self.cards)})
     secret_to = property(lambda self: 1 << self.seat)
 
-    def __init__(self, seat, slots, cards):
-        self.seat, self.slots, self.cards = seat, slots, cards

@@ -50,42 +50,49 @@ def to_move(state) -> tuple:
 
 
 def legal_actions(state, seat: int) -> list:
-    """Everything `seat` may do now, in a stable order (own moves first, then matches)."""
+    """Everything `seat` may do now, in a stable order (own moves first, then matches): a
+    new list."""
     out = own_actions(state, seat)
     if state.gives or state.phase in ("peek", "round_over", "game_over"):
-        return out
-    return out + matching.legal_matches(state, seat)
+        return [*out]
+    return [*out, *matching.legal_matches(state, seat)]
 
 
-def own_actions(state, seat: int) -> list:
-    """`legal_actions` without the off-turn matches (Match, PairDiscard), same order. The
-    frequent lists of the player on turn are cached: actions are immutable values."""
+def own_actions(state, seat: int):
+    """`legal_actions` without the off-turn matches (Match, PairDiscard), same order: a
+    sequence that is read, never changed. The frequent lists of the player on turn are
+    cached tuples, handed out again (actions are immutable values)."""
     phase = state.phase
-    if phase in _TURN_PHASES and not state.gives:
+    if phase == "turn":  # (the common phases first)
+        if seat != state.current or state.gives:
+            return [] if not state.gives else _give_actions(state, seat)
+        return _TURN_OPTIONS[
+            seat * 8 + (4 if state.deck else 0) + (2 if may_take_discard(state, seat) else 0)
+            + (1 if state.rules.cabo_instead and may_call_cabo(state) else 0)]
+    if phase == "drawn":
+        if seat != state.current or state.gives:
+            return [] if not state.gives else _give_actions(state, seat)
+        hand = state.hands[seat]
+        most = state.most_equal if state.rules.multi_replace else 1
+        discard = state.drawn_from == "deck"
+        if None not in hand:  # (a full row: cached by its length)
+            key = (seat, len(hand), most, discard)
+            options = _DRAWN_OPTIONS.get(key)
+            if options is None:
+                options = _DRAWN_OPTIONS[key] = _replace_options(
+                    seat, tuple(range(len(hand))), most) + (
+                    (_simple(Discard, seat),) if discard or not hand else ())
+            return options
+        own = state.occupied(seat)
+        out = list(_replace_options(seat, tuple(own), most))
+        if discard or not own:
+            out.append(_simple(Discard, seat))
+        return out
+    if state.gives:
+        return _give_actions(state, seat)
+    if phase in _TURN_PHASES:
         if seat != state.current:
             return []
-        rules = state.rules
-        if phase == "turn":
-            return [*_TURN_OPTIONS[
-                seat * 8 + (4 if state.deck else 0) + (2 if may_take_discard(state, seat) else 0)
-                + (1 if rules.cabo_instead and may_call_cabo(state) else 0)]]
-        if phase == "drawn":
-            hand = state.hands[seat]
-            most = state.most_equal if rules.multi_replace else 1
-            discard = state.drawn_from == "deck"
-            if None not in hand:  # (a full row: cached by its length)
-                key = (seat, len(hand), most, discard)
-                options = _DRAWN_OPTIONS.get(key)
-                if options is None:
-                    options = _DRAWN_OPTIONS[key] = _replace_options(
-                        seat, tuple(range(len(hand))), most) + (
-                        (_simple(Discard, seat),) if discard or not hand else ())
-                return [*options]
-            own = state.occupied(seat)
-            out = list(_replace_options(seat, tuple(own), most))
-            if discard or not own:
-                out.append(_simple(Discard, seat))
-            return out
         if phase == "power":
             hands, seats = state.hands, state.seats
             lengths = []
@@ -95,23 +102,19 @@ def own_actions(state, seat: int) -> list:
                     break
                 lengths.append(len(hand))
             else:
-                return [*_full_row_power_actions(
+                return _full_row_power_actions(
                     seat, state.power, seats, tuple(lengths),
-                    state.caller if rules.protect_caller else None)]
+                    state.caller if state.rules.protect_caller else None)
             own = state.occupied(seat)
             return _power_actions(state, seat, own) + [_simple(SkipPower, seat)]
-        own = state.occupied(seat)
         if phase == "king":
             out = []
             if swappable(state, state.king_target[0]):
-                out = [KingSwap(seat, i) for i in own]
+                out = [KingSwap(seat, i) for i in state.occupied(seat)]
             return out + [_simple(SkipPower, seat)]
-        if phase == "after_turn":
-            return ([_simple(CallCabo, seat)] if state.caller is None else []) + [
-                _simple(EndTurn, seat)]
-        return []
-    if state.gives:
-        return _give_actions(state, seat)
+        # after_turn
+        return ([_simple(CallCabo, seat)] if state.caller is None else []) + [
+            _simple(EndTurn, seat)]
     if phase == "peek":
         if seat in state.seats and not state.peeked[seat]:
             rules = state.rules

@@ -32,7 +32,7 @@ def test_own_actions_is_legal_actions_without_matches():
                 break
             for seat in range(state.n):
                 legal = legal_actions(state, seat)
-                assert own_actions(state, seat) == [
+                assert list(own_actions(state, seat)) == [
                     a for a in legal if not is_off_turn(a)]
             seat = to_move(state)[0]
             apply(state, concrete(rng.choice(own_actions(state, seat)), rng))
