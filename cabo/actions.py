@@ -10,22 +10,34 @@ from dataclasses import astuple, dataclass, fields
 
 
 @dataclass(frozen=True, slots=True)
+class _SeatAction:
+    """An action that names nothing but its seat: each such kind is a subclass (equal only
+    to an action of its own kind)."""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class _SlotAction:
+    """An action that names its seat and one own `slot`: each such kind is a subclass."""
+    seat: int
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
 class InitialPeek:
     """Look at these own slots at the start of a round."""
     seat: int
     slots: tuple
 
 
-@dataclass(frozen=True, slots=True)
-class DrawDeck:
+class DrawDeck(_SeatAction):
     """Draw the top card of the deck (only the drawer sees it)."""
-    seat: int
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class TakeDiscard:
+class TakeDiscard(_SeatAction):
     """Take the top discard (everyone sees it); it must replace a card."""
-    seat: int
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,17 +47,14 @@ class Replace:
     slots: tuple
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(_SeatAction):
     """Discard the card drawn from the deck."""
-    seat: int
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class PeekOwn:
+class PeekOwn(_SlotAction):
     """Power 7/8: look at one own card."""
-    seat: int
-    slot: int
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,29 +82,24 @@ class KingSpy:
     slot: int
 
 
-@dataclass(frozen=True, slots=True)
-class KingSwap:
+class KingSwap(_SlotAction):
     """King power, second part: swap an own card with the card just spied."""
-    seat: int
-    slot: int
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class SkipPower:
+class SkipPower(_SeatAction):
     """Do not use (the rest of) the power."""
-    seat: int
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class CallCabo:
+class CallCabo(_SeatAction):
     """Call Cabo: every other player gets one more turn."""
-    seat: int
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn:
+class EndTurn(_SeatAction):
     """End the turn without calling Cabo (where Cabo may follow a turn)."""
-    seat: int
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,29 +117,24 @@ class PairDiscard:
     cards: tuple
 
 
-@dataclass(frozen=True, slots=True)
-class Give:
+class Give(_SlotAction):
     """Give the card in own `slot` to the player whose card was taken by a match."""
-    seat: int
-    slot: int
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Ready:
+class Ready(_SeatAction):
     """Done with the last matching chance: reveal when everyone is ready."""
-    seat: int
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class NextRound:
+class NextRound(_SeatAction):
     """Deal the next round (the host, seat 0)."""
-    seat: int
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class EndGame:
+class EndGame(_SeatAction):
     """End the game after this round (the host, where the rules let the host decide)."""
-    seat: int
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,22 +76,27 @@ def _official(rules, seats, sums, hands_values, caller):
     return points, notes, lowest
 
 
-def _caller_is_strictly_lowest(seats, sums, caller):
-    return all(sums[caller] < sums[s] for s in seats if s != caller)
-
-
-def _caller(rules, seats, sums, caller):
+def _called(rules, seats, sums, caller):
+    """The part the caller-based styles share: every seat scores its sum, and a caller who
+    is not strictly lowest adds the penalty. (points, notes, whether the caller is strictly
+    lowest: None when nobody called)."""
     points = dict(sums)
     notes = {s: [] for s in seats}
     if caller is None:
-        return points, notes
-    if _caller_is_strictly_lowest(seats, sums, caller):
-        points[caller] = 0
-        notes[caller].append("caller_zero")
-    else:
+        return points, notes, None
+    lowest = all(sums[caller] < sums[s] for s in seats if s != caller)
+    if not lowest:
         points[caller] = sums[caller] + rules.caller_penalty
         notes[caller].append("caller_penalty")
-    if rules.kamikaze == "cabo_zero" and sums[caller] == 0:
+    return points, notes, lowest
+
+
+def _caller(rules, seats, sums, caller):
+    points, notes, lowest = _called(rules, seats, sums, caller)
+    if lowest:
+        points[caller] = 0
+        notes[caller].append("caller_zero")
+    if lowest is not None and rules.kamikaze == "cabo_zero" and sums[caller] == 0:
         for s in seats:
             if s != caller:
                 points[s] += rules.kamikaze_points
@@ -101,20 +106,15 @@ def _caller(rules, seats, sums, caller):
 
 
 def _hut(rules, seats, sums, caller):
-    points = dict(sums)
-    notes = {s: [] for s in seats}
-    if caller is None:
-        return points, notes
-    if _caller_is_strictly_lowest(seats, sums, caller):
+    points, notes, lowest = _called(rules, seats, sums, caller)
+    if lowest:
         points[caller] = sums[caller] - rules.caller_bonus
         notes[caller].append("caller_bonus")
-        return points, notes
-    points[caller] = sums[caller] + rules.caller_penalty
-    notes[caller].append("caller_penalty")
-    for s in seats:
-        if s != caller and sums[s] <= sums[caller]:
-            points[s] = 0
-            notes[s].append("beat_caller")
+    elif lowest is not None:
+        for s in seats:
+            if s != caller and sums[s] <= sums[caller]:
+                points[s] = 0
+                notes[s].append("beat_caller")
     return points, notes
 
 
