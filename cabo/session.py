@@ -72,6 +72,8 @@ class Session:
         self.last_viewer = self.humans()[0] if self.humans() else None
         self.look = None  # the cards a person looks at (cabo.ui.table keeps it; see LOOK)
         self.asked = set()  # (seat, step): bots the page already asked to react at that step
+        # called after every change by an action or a reaction (a NetHost: its guests)
+        self.on_change = None
 
     # -- who is who ------------------------------------------------------------------------
     def humans(self) -> list:
@@ -107,6 +109,8 @@ class Session:
         events = apply(self.state, action)
         bot = self.bots.get(action.seat)
         self._record(events, at_ms, bot.reaction_ms if bot is not None else None)
+        if self.on_change is not None:
+            self.on_change()
         return events
 
     def _record(self, events, at_ms=None, bot_ms=None) -> None:
@@ -141,6 +145,8 @@ class Session:
         # in the log, so that play across devices sends it to every guest (not shown there)
         self.log.append({"public": note, "secret": None, "to": 0})
         del self.log[:-LOG_LIMIT]
+        if self.on_change is not None:
+            self.on_change()
         return note
 
     def next_round(self) -> list:
@@ -206,9 +212,9 @@ class Session:
             steps += 1
         return steps
 
-    def log_for(self, seat) -> list:
-        """The log as `seat` saw it (None: public only)."""
-        return [seen_by(e["public"], e["secret"], e["to"], seat) for e in self.log]
+    def log_for(self, seat, start: int = 0) -> list:
+        """The log from entry `start` on, as `seat` saw it (None: public only)."""
+        return [seen_by(e["public"], e["secret"], e["to"], seat) for e in self.log[start:]]
 
     # -- saving ---------------------------------------------------------------------------
     def to_json(self) -> str:

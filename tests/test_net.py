@@ -33,7 +33,7 @@ class Harness:
     def __init__(self, preset="official", n=3, seed=11, record_leaks=True):
         seats = [Seat("Host")] + [Seat(f"Guest{i}") for i in range(1, n)]
         self.session = Session(PRESETS[preset], seats, seed)
-        self.host = NetHost(self.session, range(1, n))
+        self.host = NetHost(self.session, range(1, n), send=self.deliver)
         self.to_host = []          # (link id, text)
         self.guests = {}
         self.leaks = []
@@ -64,14 +64,11 @@ class Harness:
     def pump(self):
         while self.to_host:
             link_id, text = self.to_host.pop(0)
-            replies, events = self.host.receive(link_id, text)
-            self.deliver(replies)
-            if events:
-                self.deliver(self.host.updates())
+            replies, _ = self.host.receive(link_id, text)  # the changes reach the guests by
+            self.deliver(replies)                          # `send`, as the session changes
 
     def host_acts(self, action):
-        self.session.act(action)
-        self.deliver(self.host.updates())
+        self.session.act(action)  # the host tells its guests (`Session.on_change`)
 
     def first_waiting_plays(self):
         """The first seat the host waits for plays its first legal action."""

@@ -3,13 +3,15 @@
 The host's page owns the only Session (the one engine, the bots, the save). Every guest is a
 link (one WebRTC data channel) that plays one remote seat. What a link receives is built from
 that seat's Observation, its legal actions and the events as that seat saw them
-(`Session.log`, each entry's secret only if the seat may read it) — never the State and never
-another seat's secret. A guest's action goes through the same strict `apply` as any other:
-an illegal one is answered `illegal` and changes nothing. An off-turn claim is judged against
-the table its sender saw (the step in its `act`): if the top discard or a card it names has
-changed since that step, or another claim was applied after it, it is answered `too_late` and
-costs nothing (nothing is applied). A guest always sees the table a little late; that never
-turns its correct claim into a penalty.
+(`Session.log_for`, each entry's secret only if the seat may read it) — never the State and
+never another seat's secret. The NetHost applies a guest's action to the Session itself and
+hears of every change of the Session (`Session.on_change`, whoever acted): each joined guest
+gets the new state through `send` at once. A guest's action goes through the same strict
+`apply` as any other: an illegal one is answered `illegal` and changes nothing. An off-turn
+claim is judged against the table its sender saw (the step in its `act`): if the top discard or
+a card it names has changed since that step, or another claim was applied after it, it is
+answered `too_late` and costs nothing (nothing is applied). A guest always sees the table a
+little late; that never turns its correct claim into a penalty.
 
 Seat tokens: every remote seat has a random token, given to the guest in `welcome` and kept in
 its localStorage. A hello with the token of a seat gets that seat back (after a reload, a drop,
@@ -29,11 +31,10 @@ import os
 import time
 from dataclasses import dataclass, field
 
-from ..actions import OFF_TURN
+from ..actions import OFF_TURN, Match
 from ..bots import make_bot
 from ..engine import to_move
 from ..errors import IllegalAction
-from ..events import seen_by
 from ..session import Seat
 from ..party import shown
 from . import build, protocol
@@ -67,7 +68,8 @@ class Link:
 class NetHost:
     """The remote seats of one Session and the links of the guests playing them."""
 
-    def __init__(self, session, remote, game=None, tokens=None, stand_ins=(), apply=None):
+    def __init__(self, session, remote, game=None, tokens=None, stand_ins=(), send=None,
+                 clock=None):
         self.session = session
         self.remote = sorted(remote)           # seats played on other devices
         if not self.remote or 0 in self.remote:
@@ -77,7 +79,11 @@ class NetHost:
         self.stand_ins = set(stand_ins)        # remote seats a bot plays for now
         self.links = {}                         # link id -> Link
         self.dropped = []                       # (link id, reason): the log of dropped input
-        self.apply = apply or session.act       # applies an action, returns its events
+        # send([(link id, text)]): the page's data channels; every change of the session
+        # (an action, a reaction, by anyone) reaches every joined guest through it at once
+        self.send = send
+        self.clock = clock or (lambda: time.monotonic() * 1000)  # ms, the page's clock
+        session.on_change = self._session_changed
         self.claim_step = -1                    # game step after the last applied claim
         self.tables = {}                        # step -> the table guests were sent then
         self.guest_drops = []                   # (link id, reason): host messages a guest dropped
@@ -91,7 +97,7 @@ class NetHost:
                 "stand_ins": sorted(self.stand_ins), "seed": self.session.seed}
 
     @classmethod
-    def from_dict(cls, d, session, apply=None) -> "NetHost":
+    def from_dict(cls, d, session, send=None, clock=None) -> "NetHost":
         """The host state saved by `to_dict`, for this session; ValueError if it does not fit."""
         if not isinstance(d, dict) or d.get("seed") != session.seed:
             raise ValueError("the saved table belongs to another game")
@@ -102,7 +108,7 @@ class NetHost:
         if set(tokens) != set(remote) or not all(protocol._token(t) for t in tokens.values()):
             raise ValueError("bad seat tokens")
         return cls(session, remote, str(d["game"]), tokens, [int(s) for s in d["stand_ins"]],
-                   apply)
+                   send, clock)
 
     # -- who is where ---------------------------------------------------------------------
     def connected(self) -> set:
@@ -193,14 +199,13 @@ class NetHost:
         """A guest's emoji reaction: rate-limited by the session, then on every device (the
         note travels in the log; `reactions` holds it for the host's own screen)."""
         try:
-            note = self.session.react(link.seat, msg["emoji"], time.monotonic() * 1000)
+            note = self.session.react(link.seat, msg["emoji"], self.clock())
         except IllegalAction as exc:
             return [(link_id, self._send(link, protocol.error(link.next_n(), "illegal",
                                                               str(exc)[:300])))]
-        if note is None:
-            return []  # held back by the rate limit
-        self.reactions.append(note)
-        return self.updates()
+        if note is not None:  # None: held back by the rate limit
+            self.reactions.append(note)  # every guest has it already (`_session_changed`)
+        return []
 
     def _drop(self, link_id, link, reason) -> list:
         self.dropped.append((link_id, reason))
@@ -233,8 +238,9 @@ class NetHost:
             self.rename(seat, msg["name"])
         out.append((link_id, self._send(link, protocol.welcome(
             link.next_n(), seat, self.tokens[seat], self.game, self.session.rules))))
-        out += [(i, t) for i, t in self.updates() if i == link_id]
-        return out
+        # after its welcome the joined guest gets the table, and every other guest the news
+        # that this seat is back: one round of updates
+        return out + self.updates()
 
     def _act(self, link_id, link, msg) -> tuple:
         action = msg["action"]
@@ -254,7 +260,7 @@ class NetHost:
             return [(link_id, self._send(link, protocol.error(
                 link.next_n(), "too_late", "the table changed before the claim arrived")))], []
         try:
-            events = self.apply(action)
+            events = self.session.act(action, self.clock())
         except IllegalAction as exc:
             late = isinstance(action, OFF_TURN) and msg["step"] < before
             code = "too_late" if late else "illegal"
@@ -275,8 +281,9 @@ class NetHost:
         if then is None:
             return True
         now = self._table()
-        cards = ((action.owner, action.slot),) if hasattr(action, "owner") else action.cards
-        if hasattr(action, "owner") and then[0] != now[0]:
+        match = isinstance(action, Match)
+        cards = ((action.owner, action.slot),) if match else action.cards
+        if match and then[0] != now[0]:
             return True
         for owner, slot in cards:
             old = then[1][owner] if owner < len(then[1]) else ()
@@ -294,6 +301,11 @@ class NetHost:
         self._seen = log[-1] if log else None
 
     # -- what every guest gets after a change -------------------------------------------
+    def _session_changed(self) -> None:
+        """The session applied an action or a reaction (`Session.on_change`)."""
+        if self.send is not None:
+            self.send(self.updates())
+
     def updates(self) -> list:
         """A `state` message for every joined link, with the events it has not seen."""
         self._note_claims()
@@ -311,12 +323,12 @@ class NetHost:
             seat = link.seat
             first = link.last_entry is None
             start = 0 if first else _index_after(log, link.last_entry)
-            new = [_entry_view(e, seat) for e in log[start:]]
+            new = [] if first else self.session.log_for(seat, start)
             link.last_entry = log[-1] if log else None
-            sync = [_entry_view(e, seat) for e in log[-SYNC_LOG:]] if first else None
+            sync = self.session.log_for(seat, max(0, len(log) - SYNC_LOG)) if first else None
             text = protocol.state(link.next_n(), self.session.observation(seat),
                                   self.session.legal(seat) if seat not in self.stand_ins else [],
-                                  [] if first else new, seats, waiting, sync,
+                                  new, seats, waiting, sync,
                                   shown.for_seat(self.session.party, seat))
             out.append((link_id, self._send(link, text)))
         return out
@@ -328,8 +340,3 @@ def _index_after(log, entry) -> int:
         if log[i] is entry:
             return i + 1
     return 0
-
-
-def _entry_view(entry, seat) -> dict:
-    """A log entry as `seat` saw it (Session.log_for for one entry)."""
-    return seen_by(entry["public"], entry["secret"], entry["to"], seat)

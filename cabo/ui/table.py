@@ -228,16 +228,22 @@ class Table:
         """Apply an action of a person or a bot and remember what it showed.
 
         at_ms: when a person acted (the page's event time); otherwise the clock's now."""
-        seat = action.seat
-        person = not self.session.seats[seat].bot
+        person = not self.session.seats[action.seat].bot
         if person and not getattr(self.session, "allows", bool)(action):
             self.selection = ()  # off a lesson's script: nothing applied, the coach says so
             return []
-        if person:
-            self.look_over = bool(self.reveals) and self.reveal_seat == seat
-            self.reveals, self.mistake, self.confirming = {}, [], False
         at = at_ms if at_ms is not None else (self.clock() if self.clock else None)
         events = self.session.act(action, at)
+        self.took(action.seat, events, at)
+        return events
+
+    def took(self, seat, events, at_ms=None) -> None:
+        """Remember what an action of `seat` showed: one played here (`act`) or a guest's,
+        applied to the session by the NetHost (cabo.net.host)."""
+        at = at_ms if at_ms is not None else (self.clock() if self.clock else None)
+        if not self.session.seats[seat].bot:
+            self.look_over = bool(self.reveals) and self.reveal_seat == seat
+            self.reveals, self.mistake, self.confirming = {}, [], False
         self.last_notes = list(getattr(self.session, "party_notes", ()))
         self.flying.add(self.last_notes, at)
         self.selection = tuple(c for c in self.selection if self._still_selectable(c))
@@ -253,7 +259,6 @@ class Table:
                             if _failed(e) or e["kind"] in ("penalty", "penalty_skipped")]
         if not self.selection:
             self.sel_top = None
-        return events
 
     def _still_selectable(self, card) -> bool:
         return card in choices.selectable(self.legal())

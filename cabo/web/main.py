@@ -103,7 +103,6 @@ class App:
             note = self.table.react(target.dataset.emoji, event_ms(event))
             if note:
                 self.announce.append(self.table.announcement())
-                self.net.after_save()  # other devices see it too
             self.render()
         elif ctl in ("board", "rules") and self.screen != ctl:
             self.open_aside(ctl)

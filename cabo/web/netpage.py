@@ -3,10 +3,13 @@
 cabo/net decides everything (protocol, seats, tokens, what a guest may see); this module only
 moves texts between it and static/js/net.js (RTCPeerConnection, QR drawing and reading) and
 draws the net parts of the screen. The App (main.py) calls it at a few points: start-up
-(`NetPage.start`), clicks on `net-*` controls, after every save (`after_save`: the guests get
-the new state) and when it draws a screen (`setup_html`, `panel_html`). The net's own code
-(cabo.net's host, guest and signalling codes) is imported where it is first used: a page that
-plays on one device never loads it.
+(`NetPage.start`), clicks on `net-*` controls, after every save (`after_save`: the hosted
+table's seats and tokens) and when it draws a screen (`setup_html`, `panel_html`). The guests
+get every change of the session as it happens: the NetHost holds the session and sends
+through `_send_all`; a guest's action comes back from `NetHost.receive` with its events, for
+the host's own table (`Table.took`). The net's own code (cabo.net's host, guest and
+signalling codes) is imported where it is first used: a page that plays on one device never
+loads it.
 
 localStorage: "cabo.net.host" (NetHost.to_dict, next to the host's game save),
 "cabo.net.guest" ({game, seat, token, host, name, active}: a guest's seat token, the host's
@@ -37,6 +40,7 @@ from ..schema import Invalid, Json, parse
 from ..net.protocol import NAME_CHARS
 from ..ui import setup
 from . import netscreens
+from .browser import now_ms
 from .netscreens import MAX_REMOTE
 from .saving import storage_get, storage_remove, storage_set
 
@@ -99,7 +103,7 @@ class NetPage:
 
             try:
                 self.host = NetHost.from_dict(parse(meta, STORED_NET, STORED_NET_CHARS),
-                                              table.session, self._apply)
+                                              table.session, self._send_all, now_ms)
             except (Invalid, ValueError, KeyError, TypeError):
                 storage_remove(HOST_KEY)
                 return
@@ -182,7 +186,8 @@ class NetPage:
         if app.table is None:
             return
         session = app.table.session
-        self.host = NetHost(session, list(range(1, people + 1)), apply=self._apply)
+        self.host = NetHost(session, list(range(1, people + 1)), send=self._send_all,
+                            clock=now_ms)
         app.table = SeatTable(session, app.t, app.table.speed)
         self.problem = None
         self.save_guest(active=False)  # this page hosts now: no way back to another table
@@ -214,9 +219,6 @@ class NetPage:
                     await self.invite(seat)
         if wanted:
             asyncio.ensure_future(run())
-
-    def _apply(self, action) -> list:
-        return self.app.table.act(action)
 
     async def invite(self, seat) -> None:
         from ..net import signal
@@ -262,10 +264,10 @@ class NetPage:
         self.app.render()
 
     def after_save(self) -> None:
-        """Every joined guest gets the state after a change (called by App.save)."""
+        """Save the hosted table's seats and tokens next to the game (called by Saving.save).
+        The guests got every change already: the NetHost sends it as the session changes."""
         if self.host is not None:
             storage_set(HOST_KEY, json.dumps(self.host.to_dict()))
-            self._send_all(self.host.updates())
 
     def _send_all(self, replies) -> None:
         for link, text in replies:
@@ -386,14 +388,15 @@ class NetPage:
                 host.reactions = []
                 app.render()
             if any(t is not None and '"t":"welcome"' in t for _, t in replies):
+                # the replies held the table for every guest already (NetHost._hello)
                 seat = host.links[link].seat if link in host.links else None
                 self.invites.pop(seat, None)
                 self.scanning = None
-                self._send_all([r for r in host.updates() if r[0] != link])
                 app.saving.save()
                 app.render()
                 app.pacer.schedule()
-            if events:
+            if events:  # the guest's action, applied by the NetHost to the session
+                app.table.took(host.links[link].seat, events)
                 app.after_change(events)
                 app.pacer.schedule()
         elif kind == "close":
@@ -455,11 +458,13 @@ class NetPage:
             asyncio.ensure_future(self.take_answer(seat, str(node.value) if node else ""))
         elif ctl == "net-bot" and seat is not None:
             self.host.hand_to_bot(seat)
+            self._send_all(self.host.updates())  # the seat's level, on every guest's table
             self.app.saving.save()
             self.app.render()
             self.app.pacer.schedule()
         elif ctl == "net-person" and seat is not None:
             self.host.take_back(seat)
+            self._send_all(self.host.updates())
             self.app.saving.save()
             self.app.render()
             self.app.pacer.schedule()
