@@ -54,7 +54,10 @@ class Seat:
 
 
 class Session:
-    """One game: rules, seats, the state and the bots; saved as JSON after every action."""
+    """One game: rules, seats, the state and the bots; saved as JSON after every action.
+    The table reads it through cabo.interface.TableSession."""
+
+    holds_game = True  # this device holds the game: it saves it and runs its bots
 
     def __init__(self, rules: Rules, seats: list, seed: int, state: State | None = None):
         if not seats or len(seats) != len({id(s) for s in seats}):

@@ -22,10 +22,16 @@ LOG_LIMIT = 400
 
 
 class RemoteSession:
-    """The Session interface of cabo.ui.table, backed by the host's messages."""
+    """The table's interface to a game (cabo.interface.TableSession), backed by the host's
+    messages: nothing is held, saved or run here."""
+
+    holds_game = False
 
     def __init__(self, guest: "NetGuest"):
         self.guest = guest
+        self.party_notes = []  # the extras' notes arrive as events of the next state
+        self.asked = set()     # no bots here to ask
+        self.look = None       # a guest's look is not saved
 
     @property
     def rules(self):
@@ -54,8 +60,9 @@ class RemoteSession:
         self.guest.send_action(action)
         return []
 
-    def log_for(self, seat) -> list:
-        return list(self.guest.log)
+    def log_for(self, seat, start: int = 0) -> list:
+        """The log the host sent (already as this device's seat saw it)."""
+        return self.guest.log[start:]
 
     @property
     def party(self):
@@ -68,12 +75,17 @@ class RemoteSession:
         self.guest.send_react(emoji)
         return None
 
-    # no bots run on a guest's page
+    # no bots run on a guest's page: none waits or reacts, so none is ever asked to move
     def waiting_bot(self):
         return None
 
     def reacting_bots(self) -> list:
         return []
+
+    def bot_move(self, seat):
+        raise LookupError("no bot plays on a guest's page")
+
+    bot_reaction = bot_thinking = bot_move
 
 
 class NetGuest:

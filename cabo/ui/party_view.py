@@ -127,25 +127,25 @@ def result_extras(party, round_no, t, names):
             "earned": earned_lines(summary["earned"], t, names)}
 
 
-def _round_no(session) -> int:
-    state = getattr(session, "state", None)
-    return state.round_no if state is not None else session.observation(None).round_no
-
-
-def _history(session) -> list:
-    state = getattr(session, "state", None)
-    return state.history if state is not None else session.observation(None).history
+def _public(session, seat=None):
+    """An observation, read for what every seat sees alike (the round, the scored rounds):
+    `seat`'s, else the first person's (a guest's session has its own seat's only)."""
+    if seat is None:
+        humans = session.humans()
+        seat = humans[0] if humans else 0
+    return session.observation(seat)
 
 
 def decorate(table, v, now_ms) -> None:
     """Add the extras to a table view `v` (cabo.ui.table.Table.view): badges and bubbles per
     player, the reactions bar, toasts, and the awards at the reveal. Nothing without extras."""
     session, t = table.session, table.t
-    party = getattr(session, "party", None)  # a guest's: what the host sent (party.shown)
+    party = session.party  # a guest's: what the host sent (party.shown)
     for p in v["players"]:
         p["badges"], p["bubble"] = [], None
-    history = _history(session)
-    v["chart"] = game_chart(session, t, "table-chart") if history else None
+    obs = _public(session, v["seat"])
+    history = obs.history
+    v["chart"] = game_chart(session, t, "table-chart", obs) if history else None
     if not session.rules.extras:
         v["party"] = None
         return
@@ -153,7 +153,7 @@ def decorate(table, v, now_ms) -> None:
     over = bubbles(table.flying, now_ms, t)
     for p in v["players"]:
         p["badges"] = [] if party is None else badges(
-            party, _round_no(session), p["seat"], seat, t, names)
+            party, obs.round_no, p["seat"], seat, t, names)
         p["bubble"] = over.get(p["seat"])
     v["party"] = {"reactions": reactions_bar(t),
                   "toasts": toasts(table.flying, now_ms, t, names, seat)}
@@ -162,10 +162,10 @@ def decorate(table, v, now_ms) -> None:
 
 
 # -- the leaderboard and statistics screen -------------------------------------------------------
-def game_chart(session, t, cid="game-chart") -> str:
+def game_chart(session, t, cid="game-chart", obs=None) -> str:
     """Every player's total after each round of this game, as a chart (HTML). The scored
-    rounds are public: they come from the viewer's observation (a guest has no state)."""
-    history = _history(session)
+    rounds are public: they come from an observation (`obs`, else `_public`'s)."""
+    history = (obs or _public(session)).history
     names = [s.name for s in session.seats]
     if not history:
         return f'<p class="chart-none">{t("chart_game_none")}</p>'

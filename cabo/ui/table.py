@@ -35,7 +35,7 @@ class Table:
         self.last = []             # event views (for the screen seat) of the last change
         # (seat, step): bots already asked to react; saved with the session (a guest's
         # remote session has no bots and keeps none)
-        self.asked = getattr(session, "asked", set())
+        self.asked = session.asked
         self.hint = None           # words of the last hint, until the next action
         # ((seat, step), action): the searched hint shown, and the cheap one, for their step;
         # the primary button and the glow follow the one of the step on screen
@@ -52,7 +52,7 @@ class Table:
         self.last_notes = []       # the extras' notes of the last change (for the live region)
         self.clock = None          # the page's clock in ms (a callable), for the extras' timing
         # ms the look restored from a save still shows
-        self.look_ms = self._restore_look(getattr(session, "look", None))
+        self.look_ms = self._restore_look(session.look)
 
     # -- who looks -----------------------------------------------------------------------
     def screen_seat(self):
@@ -149,7 +149,7 @@ class Table:
         """The person at the screen sends an emoji reaction; its note, or None (rate limit,
         nobody at the screen, or no extras)."""
         seat = self.screen_seat()
-        if seat is None or not self.session.rules.extras or not hasattr(self.session, "react"):
+        if seat is None or not self.session.rules.extras:
             return None
         at = at_ms if at_ms is not None else (self.clock() if self.clock else None)
         note = self.session.react(seat, emoji, at if at is not None else 0)
@@ -244,7 +244,7 @@ class Table:
         if not self.session.seats[seat].bot:
             self.look_over = bool(self.reveals) and self.reveal_seat == seat
             self.reveals, self.mistake, self.confirming = {}, [], False
-        self.last_notes = list(getattr(self.session, "party_notes", ()))
+        self.last_notes = list(self.session.party_notes)
         self.flying.add(self.last_notes, at)
         self.selection = tuple(c for c in self.selection if self._still_selectable(c))
         if not self.session.seats[seat].bot:
@@ -300,8 +300,7 @@ class Table:
             look = {"seat": self.reveal_seat, "cards": cards, "ms": min(int(ms_left), 60_000)}
         else:
             look = None
-        if hasattr(self.session, "look"):  # a guest's remote session saves nothing
-            self.session.look = look
+        self.session.look = look  # saved with a game held here (a guest's is not saved)
 
     def _restore_look(self, look):
         if not look:

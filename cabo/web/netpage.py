@@ -151,7 +151,7 @@ class NetPage:
         self.rejoin, self.guest, self.answer, self.lost = None, None, None, False
         window.caboNet.close("host")
         app = self.app
-        if app.table is not None and getattr(app.table.session, "guest", None) is not None:
+        if app.table is not None and not app.table.session.holds_game:  # its host's table
             app.table = None
             app.saving.open_saved_game()
         app.screen = "table" if app.table is not None else "setup"
@@ -331,8 +331,8 @@ class NetPage:
             host_name = guest.seats[0]["name"] if guest.seats else None
             if host_name and self.saved_guest().get("host") != host_name:
                 self.save_guest(host=host_name)
-            if getattr(app.table, "session", None) is None or \
-                    getattr(app.table.session, "guest", None) is not guest or \
+            session = app.table.session if app.table is not None else None
+            if session is None or session.holds_game or session.guest is not guest or \
                     app.table.seat != guest.seat:
                 app.table = SeatTable(RemoteSession(guest), app.t, app.settings["speed"],
                                       seat=guest.seat)

@@ -111,7 +111,7 @@ class Saving:
         if app.lesson.saves(app.table):  # the lesson keeps a key of its own
             self.saved(app.lesson.save())
             return
-        if hasattr(app.table.session, "to_json"):  # a guest's table has nothing to save
+        if app.table.session.holds_game:  # a guest's table has nothing to save
             if not self.tabs.owns():
                 self.lost_game()
                 return
@@ -167,7 +167,7 @@ class Saving:
     def lost_game(self) -> None:
         """Another tab has started playing the saved game: pause here."""
         app = self.app
-        if self.paused or app.table is None or not hasattr(app.table.session, "to_json"):
+        if self.paused or app.table is None or not app.table.session.holds_game:
             return
         self.paused = True
         app.pacer.stop()  # the bots stop

@@ -1,0 +1,67 @@
+"""What the table's view model and the page ask of a game, declared once.
+
+Two classes implement it: `cabo.session.Session` on the device that holds the game (the
+engine, the bots, the save) and `cabo.net.guest.RemoteSession` on a guest's device (the host's
+last `state` message, nothing more). The screen is drawn from observations, legal actions and
+the log as one seat saw it, so the same view model draws both; what only a device holding the
+game has (saving, the bots) is told by `holds_game`, never by probing for attributes.
+tests/test_interface.py checks both classes against this declaration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any, Protocol, runtime_checkable
+
+from .observation import Observation
+from .rules import Rules
+
+
+@runtime_checkable
+class TableSession(Protocol):
+    """A game as one device's table sees it (an action: any of cabo.actions)."""
+
+    holds_game: bool   # this device holds the game: it saves it and runs its bots
+    rules: Rules
+    seats: list        # cabo.session.Seat per seat: name, bot level or None for a person
+    party: Any         # the extras: a PartyTracker, a guest's cabo.party.shown.Shown, or None
+    party_notes: list  # the extras' notes of the last action or reaction
+    asked: set         # (seat, step): bots the page already asked to react at that step
+    look: dict | None  # the cards a person was looking at (saved with a game held here)
+
+    def humans(self) -> list:
+        """Seats played by people."""
+
+    def viewer(self) -> int | None:
+        """The seat whose view is on screen."""
+
+    def observation(self, seat: int) -> Observation:
+        """What `seat` knows."""
+
+    def legal(self, seat: int) -> list:
+        """What `seat` may do now."""
+
+    def act(self, action, at_ms: float | None = None) -> list:
+        """Play an action: its events where the game is held, [] on a guest (they arrive with
+        the host's next state)."""
+
+    def react(self, seat: int, emoji: str, at_ms: float) -> dict | None:
+        """An emoji reaction: its note, or None (held back, or sent to the host)."""
+
+    def log_for(self, seat: int | None, start: int = 0) -> list:
+        """The log from entry `start` on as `seat` saw it."""
+
+    def waiting_bot(self) -> int | None:
+        """A bot seat the game waits for now, or None."""
+
+    def reacting_bots(self) -> list:
+        """(seat, reaction_ms) of the bots that may match now."""
+
+    def bot_move(self, seat: int) -> Any:
+        """The move of the bot at `seat` (only a seat `waiting_bot` named)."""
+
+    def bot_reaction(self, seat: int) -> Any:
+        """An off-turn move of the bot at `seat`, or None (only a seat of `reacting_bots`)."""
+
+    def bot_thinking(self, seat: int) -> Generator:
+        """`bot_move` as a generator that yields while the bot thinks."""
