@@ -69,3 +69,11 @@ def test_a_guest_joining_runs_updates_once(monkeypatch):
     assert guest.ready and len(calls) == 1
     # the other guest hears of it in that same round: seat 2 is back
     assert h.guests[1][1].seats[2]["away"] is False
+
+
+def test_a_welcome_is_parsed_once_at_the_guest(monkeypatch):
+    h = Harness("official", 3, seed=11)
+    rules = _count(monkeypatch, protocol.Rules, "from_dict")
+    guest = h.join(2, token=h.guests[2][1].token, link="again")
+    assert guest.ready and guest.rules == h.session.rules
+    assert len(rules) == 1
