@@ -65,3 +65,13 @@ class TableSession(Protocol):
 
     def bot_thinking(self, seat: int) -> Generator:
         """`bot_move` as a generator that yields while the bot thinks."""
+
+    def coach_move(self, seat: int) -> tuple:
+        """(coached, move): whether a coach decides what the table shows `seat` as its move
+        (the primary button and the glow), and that move (None: nothing to do). Only a lesson
+        (cabo.ui.lesson) coaches; everywhere else (False, None) and the hint decides."""
+
+    def allows(self, action) -> bool:
+        """Whether a person's `action` may be applied now. Only a lesson refuses moves (those
+        off its script: the game stays unchanged); everywhere else True, and the engine's
+        own checks decide."""

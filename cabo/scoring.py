@@ -170,8 +170,7 @@ def next_first_player(rules, rng, prev_first, seats, totals, round_winners):
     how = rules.first_player
     if how == "random":
         return rng.choice(seats)
-    # (the seats in turn order from the previous first player; plain loops: this runs at
-    # every deal)
+    # the seats in turn order from the previous first player
     if prev_first in seats:
         k = seats.index(prev_first)
         order = seats[k:] + seats[:k]
@@ -181,9 +180,6 @@ def next_first_player(rules, rng, prev_first, seats, totals, round_winners):
         candidates = [s for s in order if s in round_winners] or order
     else:  # highest_total: the highest total of the round's seats, first in turn order
         candidates = order
-    best = None
-    for s in candidates:
-        total = totals[s]
-        if best is None or (total < low if how == "winner" else total > low):
-            best, low = s, total
-    return best
+    # min and max return the first seat in turn order among equals
+    pick = min if how == "winner" else max
+    return pick(candidates, key=totals.__getitem__) if candidates else None

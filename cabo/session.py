@@ -160,6 +160,14 @@ class Session:
         """End a game whose rules let the host end it."""
         return self.act(EndGame(0))
 
+    def coach_move(self, seat) -> tuple:
+        """No coach: the hint decides what the table shows (a lesson overrides this)."""
+        return (False, None)
+
+    def allows(self, action) -> bool:
+        """Every move goes to the engine, which checks it (a lesson overrides this)."""
+        return True
+
     def waiting_bot(self):
         """A bot seat the game waits for now, or None."""
         if self.state.phase in ("round_over", "game_over"):

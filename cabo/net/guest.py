@@ -75,6 +75,12 @@ class RemoteSession:
         self.guest.send_react(emoji)
         return None
 
+    def coach_move(self, seat) -> tuple:
+        return (False, None)  # no lesson is played across devices
+
+    def allows(self, action) -> bool:
+        return True  # the host checks every move
+
     # no bots run on a guest's page: none waits or reacts, so none is ever asked to move
     def waiting_bot(self):
         return None

@@ -111,6 +111,11 @@ class NetHost:
                    send, clock)
 
     # -- who is where ---------------------------------------------------------------------
+    @property
+    def step(self) -> int:
+        """The game's step: it changes with every applied action."""
+        return self.session.state.step
+
     def connected(self) -> set:
         """Remote seats with a joined link."""
         return {link.seat for link in self.links.values() if link.seat is not None}

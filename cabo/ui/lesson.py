@@ -286,7 +286,7 @@ def coach(session, t, names=None) -> dict:
         lines = free_lines(obs, session.legal(LEARNER), t, words)
         step = t("lc_step_free")
     wrong = None
-    if getattr(session, "refused", None) is not None and beat is not None:
+    if session.refused is not None and beat is not None:
         wrong = t("lc_wrong")
     done = beat is None and obs.round_no >= 2 and obs.phase in ("round_over", "game_over")
     return {"title": t("lc_title"), "step": step, "lines": lines, "wrong": wrong, "done": done}

@@ -108,9 +108,9 @@ class Table:
         seat = self.screen_seat() if seat is None else seat
         if seat is None:
             return None
-        coached = getattr(self.session, "coach_move", None)  # a lesson (cabo.ui.lesson)
-        if coached is not None and coached(seat)[0]:
-            return coached(seat)[1]
+        coached, move = self.session.coach_move(seat)
+        if coached:
+            return move
         obs = self.session.observation(seat)
         key = (seat, obs.step)
         for kept in (self._hinted, self._quick):
@@ -229,7 +229,7 @@ class Table:
 
         at_ms: when a person acted (the page's event time); otherwise the clock's now."""
         person = not self.session.seats[action.seat].bot
-        if person and not getattr(self.session, "allows", bool)(action):
+        if person and not self.session.allows(action):
             self.selection = ()  # off a lesson's script: nothing applied, the coach says so
             return []
         at = at_ms if at_ms is not None else (self.clock() if self.clock else None)

@@ -188,7 +188,7 @@ def _host_panel(net, t, can_share) -> str:
     wait = (f'<p class="net-status" id="net-status">'
             f'{e(t("net_waiting_away", names=t.join(waiting)))}</p>' if waiting else "")
     return (f'<section class="net-panel" aria-label="{e(t("net_panel"))}" '
-            f'data-step="{host.session.state.step}">{"".join(invites)}'
+            f'data-step="{host.step}">{"".join(invites)}'
             f'<h2>{e(t("net_panel"))}</h2>{problem(net.problem)}<ul>{"".join(rows)}</ul>{wait}'
             f'{_vibrate(net, t)}</section>')
 
