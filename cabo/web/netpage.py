@@ -29,18 +29,13 @@ import asyncio
 import json
 
 from pyodide.ffi import create_proxy
-
-try:
-    from pyodide.ffi import jsnull
-except ImportError:  # older Pyodide turns null into None
-    jsnull = None
 from pyscript import document, window
 
 from ..schema import Invalid, Json, parse
 from ..net.protocol import NAME_CHARS
 from ..ui import setup
 from . import netscreens
-from .browser import now_ms
+from .browser import now_ms, py
 from .netscreens import MAX_REMOTE
 from .saving import storage_get, storage_remove, storage_set
 
@@ -56,8 +51,7 @@ _proxies = []
 
 def _node(node_id):
     """The element with this id, or None."""
-    node = document.getElementById(node_id)
-    return None if node is None or node is jsnull else node
+    return py(document.getElementById(node_id))
 
 
 class NetPage:
