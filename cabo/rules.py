@@ -10,7 +10,7 @@ decisions taken where the seed is unclear, are in the docstring of `cabo.party`.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 
 POWERS = ("peek", "spy", "swap", "king")
 CLASSIC_POWERS = ((7, "peek"), (8, "peek"), (9, "spy"), (10, "spy"), (11, "swap"), (12, "swap"))
@@ -130,7 +130,9 @@ class Rules:
 
     def to_dict(self) -> dict:
         """A JSON-safe dict of every option."""
-        d = asdict(self)
+        # every option is a str, int, float, bool or None but `powers` (asdict would deep-copy
+        # them all: a third of a save's time)
+        d = {name: getattr(self, name) for name in _OPTION_NAMES}
         d["powers"] = [[rank, power] for rank, power in self.powers]
         return d
 
@@ -203,3 +205,6 @@ def preset(name: str, **overrides) -> Rules:
     except KeyError:
         raise ValueError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}") from None
     return rules.with_options(**overrides) if overrides else rules
+
+
+_OPTION_NAMES = tuple(f.name for f in fields(Rules))

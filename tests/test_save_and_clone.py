@@ -291,3 +291,24 @@ def test_a_seeded_generator_is_made_when_first_drawn_and_cloned_as_a_seed():
         action, _ = step(played, rng)
         apply(replay, action)
     assert played.round_no > rounds and played.to_dict() == replay.to_dict()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_rules_save_every_option_as_plain_json(name):
+    """Rules.to_dict writes every option, each a JSON scalar (powers: [rank, power] pairs), a
+    dict of its own: changing it changes no rules, and it reads back to equal rules."""
+    from dataclasses import fields
+    from cabo.rules import Rules
+    rules = PRESETS[name].with_options(cabo_min_rounds=2)
+    d = rules.to_dict()
+    assert set(d) == {f.name for f in fields(Rules)}
+    assert d["powers"] == [[rank, power] for rank, power in rules.powers]
+    for key, value in d.items():
+        if key != "powers":
+            assert value is None or type(value) in (str, int, float, bool), key
+    assert json.loads(json.dumps(d)) == d
+    assert Rules.from_dict(d) == rules
+    d["powers"].clear()
+    d["hand_size"] = 99
+    assert rules.to_dict() == json.loads(json.dumps(Rules.from_dict(rules.to_dict()).to_dict()))
+    assert rules.to_dict()["powers"]
