@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from cabo.actions import DrawDeck
 from cabo.bots.hint import facts, suggest, thinking
-from cabo.engine import legal_actions
 from cabo.i18n import Texts
 from cabo.rules import PRESETS
 from cabo.session import Seat, Session
 from cabo.ui import hintwords
 from cabo.ui.describe import Words
 from cabo.ui.table import Table
+
+from tables import person_decisions
 
 T = Texts("en")
 
@@ -20,11 +21,7 @@ def table_at_a_searched_decision():
     """A table where the person (seat 0) has a drawn card: a decision the hint searches."""
     s = Session(PRESETS["official"], [Seat("Me"), Seat("Ada", "medium")], 12)
     table = Table(s, T, "instant")
-    for _ in range(40):
-        task = table.bot_task()
-        if task is not None:
-            table.run_bot_task(task[1], task[2])
-            continue
+    for _ in person_decisions(table, 40):
         state = table.session.state
         if state.phase == "drawn" and state.current == 0:
             return table

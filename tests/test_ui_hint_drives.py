@@ -19,6 +19,8 @@ from cabo.session import Seat, Session
 from cabo.ui import choices
 from cabo.ui.table import Table
 
+from tables import person_decisions
+
 T = Texts("en")
 
 
@@ -45,12 +47,8 @@ def _decisions(preset, seed, limit=40):
     table's suggestion)."""
     s = Session(PRESETS[preset], [Seat("Me"), Seat("Ada", "medium"), Seat("Bo", "easy")], seed)
     table = Table(s, T, "instant")
-    for _ in range(400):
-        task = table.bot_task()
-        if task is not None:
-            table.run_bot_task(task[1], task[2])
-            continue
-        if table.session.state.phase in ("round_over", "game_over") or limit == 0:
+    for _ in person_decisions(table):
+        if limit == 0:
             return
         suggested = table.suggestion()
         if suggested is None:

@@ -33,6 +33,16 @@ def open_page(page: Page, seed: int, lang: str = "en", query: str = "") -> None:
     expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
 
 
+def across_devices_form(page: Page, preset: str, name: str, guests: int) -> None:
+    """Fill in the new-game form for a table across devices: `guests` people on other phones,
+    no bots, instant speed, the host's `name`."""
+    page.get_by_role("radio", name=re.compile("^" + PRESET_NAMES[preset])).check()
+    page.get_by_label("Speed").select_option("instant")
+    page.get_by_label("Your name").fill(name)
+    page.get_by_label("People on other phones").select_option(str(guests))
+    page.get_by_label("Bots").select_option("0")
+
+
 def new_game(page: Page, preset: str = "official", kinds=("person", "easy", "easy"),
              speed: str = "instant") -> None:
     """Fill in the new-game form and start."""

@@ -53,11 +53,7 @@ class Devices:
         invitations appear at once, one per person."""
         page = self.host
         driver.open_page(page, seed)
-        page.get_by_role("radio", name=re.compile("^" + driver.PRESET_NAMES[preset])).check()
-        page.get_by_label("Speed").select_option("instant")
-        page.get_by_label("Your name").fill(host_name)
-        page.get_by_label("People on other phones").select_option(str(len(self.pages) - 1))
-        page.get_by_label("Bots").select_option("0")
+        driver.across_devices_form(page, preset, host_name, len(self.pages) - 1)
         page.get_by_role("button", name="Open the table").click()
         expect(page.get_by_role("region", name="Devices at this table")).to_be_visible()
 
@@ -160,9 +156,35 @@ def devices(browser: Browser, base_url: str):
     assert not [e for e in d.errors if "favicon" not in e], d.errors
 
 
+PEEKING = re.compile(r"^Choose \d of your cards")
+
+
+def peeking(page: Page) -> bool:
+    """The page asks its person for the first peek."""
+    return bool(page.get_by_text(PEEKING).count())
+
+
 def has_move(page: Page) -> bool:
     names = [n for n in driver.buttons(page) if n not in ("Hint", "Hide the cards", "Clear the selection")]
-    return bool(names) or bool(page.get_by_text(re.compile(r"^Choose \d of your cards")).count())
+    return bool(names) or peeking(page)
+
+
+def first_peeks(d, players: dict) -> None:
+    """Every device's person takes the first peek (each page once its table asks)."""
+    while any(peeking(p) for p in d.pages):
+        for page in d.pages:
+            if peeking(page):
+                players[page].step()
+        d.sync()
+
+
+def play_moves(d, players: dict, moves: int) -> None:
+    """`moves` steps, each by a device with something to do, and the devices in step."""
+    for _ in range(moves):
+        d.sync()
+        page = next(p for p in d.pages if has_move(p))
+        players[page].step()
+    d.sync()
 
 
 def reveal_shown(page: Page) -> bool:
@@ -222,11 +244,7 @@ def test_off_turn_race_in_party_one_claim_wins(devices):
     join_all(d, "party", seed=9)
     host, g1, g2 = d.pages
     players = {p: driver.Player(p, 99) for p in d.pages}
-    while any(p.get_by_text(re.compile(r"^Choose \d of your cards")).count() for p in d.pages):
-        for page in d.pages:
-            if page.get_by_text(re.compile(r"^Choose \d of your cards")).count():
-                players[page].step()
-        d.sync()
+    first_peeks(d, players)
     d.sync()
     claim = re.compile(r"^(Ada|Bruno) (matches|throws) ")
     assert not [x for x in host.locator(".log-list li").all_text_contents() if claim.match(x)]
@@ -257,11 +275,7 @@ def test_guest_reload_and_host_reload_mid_round(devices):
     join_all(d, "official", seed=12)
     host, g1, g2 = d.pages
     players = {p: driver.Player(p, 99) for p in d.pages}
-    for _ in range(4):  # the first peeks and a move or two
-        d.sync()
-        page = next(p for p in d.pages if has_move(p))
-        players[page].step()
-    d.sync()
+    play_moves(d, players, 4)  # the first peeks and a move or two
     before = g2.locator(".player.me").inner_text()
     # a guest reloads: it opens on the way back to its table, never on the set-up form; the
     # host's page shows a fresh invitation for the away seat by itself, at the top
@@ -311,11 +325,7 @@ def test_names_typed_by_guests_and_badges_that_tell_them_apart(devices):
     expect(g1.locator("#net-status")).to_contain_text("Alex")
     # the first peeks: everyone looks at two cards; the host's own badges read "Al"
     players = {p: driver.Player(p, 99) for p in d.pages}
-    while any(p.get_by_text(re.compile(r"^Choose \d of your cards")).count() for p in d.pages):
-        for page in d.pages:
-            if page.get_by_text(re.compile(r"^Choose \d of your cards")).count():
-                players[page].step()
-        d.sync()
+    first_peeks(d, players)
     letters = "els => els.map(e => e.dataset.b)"  # drawn by CSS from data-b
     mine = host.locator(".player.me .eyes").evaluate_all(letters)
     ada = g1.locator(".player.me .eyes").evaluate_all(letters)
@@ -518,7 +528,7 @@ def test_a_dropped_link_and_a_stale_claim(devices):
     for _ in range(40):  # the first peeks, then moves until the top discard has changed
         d.sync()
         if host.locator("#discard").inner_text() != top and not any(
-                p.get_by_text(re.compile(r"^Choose \d of your cards")).count() for p in d.pages):
+                peeking(p) for p in d.pages):
             break
         page = next(p for p in d.pages if has_move(p))
         players[page].step()

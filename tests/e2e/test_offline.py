@@ -7,8 +7,6 @@ cache "cabo-<version>"; static/js/loading.js registers it once the game runs.
 from __future__ import annotations
 
 import json
-import re
-import shutil
 import threading
 from pathlib import Path
 

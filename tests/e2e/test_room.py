@@ -17,7 +17,7 @@ from cabo.net import room as rooms
 from . import driver
 from .conftest import BOOT_TIMEOUT_MS
 from .relay import Relay
-from .test_net import HOST_NAME, NAMES, has_move, play_round, totals
+from .test_net import HOST_NAME, NAMES, play_moves, play_round, totals
 
 pytestmark = pytest.mark.e2e
 
@@ -63,11 +63,7 @@ class Room:
         """The host opens an online room for seats 1.. ; returns {seat: code}."""
         page = self.host
         driver.open_page(page, seed, query=self.query)
-        page.get_by_role("radio", name=re.compile("^" + driver.PRESET_NAMES[preset])).check()
-        page.get_by_label("Speed").select_option("instant")
-        page.get_by_label("Your name").fill(HOST_NAME)
-        page.get_by_label("People on other phones").select_option(str(len(self.pages) - 1))
-        page.get_by_label("Bots").select_option("0")
+        driver.across_devices_form(page, preset, HOST_NAME, len(self.pages) - 1)
         page.get_by_role("button", name="Open an online room").click()
         self.check_consent(page)
         page.get_by_role("button", name="Contact them and open the room").click()
@@ -169,11 +165,7 @@ def test_reloads_and_a_dropped_link_find_the_host_again_and_the_round_goes_on_wi
     room.join(g1, codes[1], NAMES[1])
     room.join(g2, codes[2], NAMES[2])
     players = {p: driver.Player(p, 99) for p in room.pages}
-    for _ in range(4):  # the first peeks and a move or two
-        room.sync()
-        page = next(p for p in room.pages if has_move(p))
-        players[page].step()
-    room.sync()
+    play_moves(room, players, 4)  # the first peeks and a move or two
     before = g2.locator(".player.me").inner_text()
     # a guest reloads: back at its seat with no code typed and nothing scanned
     start = time.monotonic()
