@@ -286,6 +286,44 @@ def decision_times(level: str, rounds: int, seed: int = 1, players: int = 2) -> 
             "cpu_ms_p95": round(percentile(cpu, 0.95), 3)}
 
 
+def think_gaps(rounds: int, seed: int = 1, players: int = 3, preset: str = "official") -> dict:
+    """CPU milliseconds between two yields of the hard bot's `think` (the work a page's
+    thinking slice cannot cut: its clock is read at each yield), every seat a hard bot,
+    `rounds` rounds. Under CPython; the page's Python is several times slower."""
+    rules = PRESETS[preset]
+    gaps = []
+    decisions = played = game = 0
+    clock = time.process_time
+    while played < rounds:
+        state = new_game(rules, players, seed + game)
+        bots = [make_bot("hard", seed + game + k) for k in range(players)]
+        game += 1
+        while not state.game_over and played < rounds:
+            if state.phase == "round_over":
+                played += 1
+                apply(state, NextRound(0))
+                continue
+            seat = to_move(state)[0]
+            thinking = bots[seat].think(observe(state, seat), legal_actions(state, seat))
+            decisions += 1
+            last = clock()
+            while True:
+                try:
+                    next(thinking)
+                except StopIteration as done:
+                    action = done.value
+                    break
+                now = clock()
+                gaps.append((now - last) * 1000)
+                last = now
+            gaps.append((clock() - last) * 1000)
+            apply(state, action)
+    return {"decisions": decisions, "gaps": len(gaps),
+            "gap_cpu_ms_p50": round(percentile(gaps, 0.5), 3),
+            "gap_cpu_ms_p99": round(percentile(gaps, 0.99), 3),
+            "gap_cpu_ms_max": round(max(gaps), 3)}
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Cabo engine and bot speed.")
     parser.add_argument("--seconds", type=float, default=3.0, help="per random self-play run")
@@ -293,9 +331,20 @@ def main(argv=None):
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--engine", action="store_true", help="engine figures only")
+    parser.add_argument("--gaps", type=int, default=0, metavar="ROUNDS",
+                        help="only the hard bot's CPU time between two yields of its thinking, "
+                             "over this many rounds of 3 hard bots")
     parser.add_argument("--players", default="2",
                         help="player counts for the decision timing, comma-separated (2,3,4)")
     args = parser.parse_args(argv)
+    if args.gaps:
+        gaps = think_gaps(args.gaps)
+        print(json.dumps(gaps, indent=1) if args.json else
+              f"hard bot thinking, 3 hard bots, {args.gaps} rounds: {gaps['decisions']} "
+              f"decisions, {gaps['gaps']} stretches between yields, CPU ms p50 "
+              f"{gaps['gap_cpu_ms_p50']}, p99 {gaps['gap_cpu_ms_p99']}, longest "
+              f"{gaps['gap_cpu_ms_max']}")
+        return
     result = {"random_rounds_per_s": {}, "decision_ms": {}}
     long = long_round_turns_per_second(args.seconds)
     result["long_round_official_2p"] = long

@@ -17,3 +17,13 @@ def test_trusted_play_is_the_same_play():
     trusted = _long_round_play(0, 4, trusted=True, max_rounds=30)
     assert strict[:2] == trusted[:2]
     assert strict[2].to_dict() == trusted[2].to_dict()
+
+
+def test_think_gaps_drive_whole_searches():
+    """The gaps benchmark drives the hard bots' thinking to the end of a round: a stretch per
+    yield and one after the last, searched decisions yield many times, no stretch is negative."""
+    from cabo.bench import think_gaps
+    d = think_gaps(1, seed=3)
+    assert d["decisions"] >= 6  # three seats, a peek and at least a turn each
+    assert d["gaps"] > 10 * d["decisions"]  # searches yield every few rollout steps
+    assert 0 <= d["gap_cpu_ms_p50"] <= d["gap_cpu_ms_p99"] <= d["gap_cpu_ms_max"]
