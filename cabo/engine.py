@@ -34,7 +34,7 @@ from .legal import (HOST, _peek_choices, legal_actions, may_call_cabo,  # noqa: 
 from .events import (DiscardEvent, DrawEvent, Event, InitialPeekEvent, KingSpyEvent,
                      PeekEvent, PowerEvent, ReplaceEvent, SkipEvent, SpyEvent, SwapEvent,
                      TakeEvent, WrongReplaceEvent, shared_event)
-from .observation import drawn_knowers
+from .observation import drawn_knowers, drawn_power
 from .rounds import end_game, finish_round, next_round, start_game, try_reshuffle
 from .scoring import game_result
 from .state import State
@@ -346,7 +346,7 @@ def _discard(state, a, events, check):
     e = DiscardEvent()
     e.seat, e.card = a.seat, card
     events.append(e)
-    power = state.powers[card] if state.drawn_from == "deck" else None
+    power = drawn_power(state.powers, card, state.drawn_from)
     if power:
         return _enter_power(state, power, events)
     _end_turn(state, events)

@@ -68,6 +68,13 @@ def drawn_knowers(state) -> int:
     return state.all_mask if state.drawn_from == "discard" else 1 << state.current
 
 
+def drawn_power(powers, card, drawn_from):
+    """The power of the drawn `card` when it goes straight to the discard pile: only a card
+    drawn from the deck has one (the rule's one home; `powers`: a State's or View's card
+    table)."""
+    return powers[card] if drawn_from == "deck" else None
+
+
 def observe(state, seat: int) -> Observation:
     """What `seat` knows now."""
     bit = 1 << seat

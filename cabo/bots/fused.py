@@ -20,7 +20,7 @@ from __future__ import annotations
 from math import sqrt
 
 from ..actions import CallCabo, Discard, DrawDeck, Replace, Several, TakeDiscard
-from ..observation import drawn_knowers
+from ..observation import drawn_knowers, drawn_power
 from .knowledge import OWNER_KNOWN_SHARE, deck_totals, discard_stats, from_state, phi
 from .policy import _LAST_KINDS, _kinds, decide
 
@@ -359,7 +359,7 @@ def _drawn(state, seat, moves, prm):
                 continue
             sc, a = worth - value, multi
         elif t is Discard:
-            power = state.powers[drawn] if state.drawn_from == "deck" else None
+            power = drawn_power(state.powers, drawn, state.drawn_from)
             if power is None:
                 sc = 0.0
             elif power == "peek":

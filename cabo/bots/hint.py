@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..actions import (
     permits, CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy, KingSwap, Match,
     NextRound, PairDiscard, PeekOwn, Ready, Replace, SkipPower, Spy, Swap, TakeDiscard)
+from ..observation import drawn_power
 from .base import own_moves
 from .knowledge import from_obs
 from .policy import MEDIUM, best_replace, decide, react
@@ -97,7 +98,7 @@ def facts(obs, action) -> dict:
     if isinstance(action, (CallCabo, EndTurn, DrawDeck)):
         out["p"] = round(100 * v.p_lowest(MEDIUM.improve))
     if isinstance(action, Discard) and obs.drawn is not None:
-        out["power"] = v.drawn_from == "deck" and v.powers[obs.drawn] is not None
+        out["power"] = drawn_power(v.powers, obs.drawn, v.drawn_from) is not None
     return out
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..actions import (
     CallCabo, Discard, DrawDeck, EndGame, Give, KingSpy, KingSwap, Match, NextRound, PairDiscard,
     PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap, TakeDiscard, is_off_turn)
+from ..observation import drawn_power
 from .knowledge import OWNER_KNOWN_SHARE, by_rules_identity, deck_totals
 
 
@@ -281,7 +282,7 @@ def _drawn(v, moves, prm) -> list:
                 if multi in a:
                     out.append((worth - value, multi))
         elif t is Discard:
-            power = v.powers[v.drawn] if v.drawn_from == "deck" else None
+            power = drawn_power(v.powers, v.drawn, v.drawn_from)
             out.append((power_gain(v, power, prm), a))
     return out or [(0.0, moves[0])]
 
