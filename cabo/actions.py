@@ -6,28 +6,111 @@ is the leftmost slot, and a row only grows at its right end.
 
 from __future__ import annotations
 
-from dataclasses import astuple, dataclass, fields
+from dataclasses import FrozenInstanceError
+
+# Each kind is a plain class with __slots__ and its methods written out: as values they
+# behave as frozen, slotted dataclasses did (equal only within their kind and with equal
+# fields; hashed by the tuple of their fields; immutable; the same repr), without building
+# each class by exec at import, which the page's start-up waited for.
 
 
-@dataclass(frozen=True, slots=True)
-class _SeatAction:
+class _Action:
+    """The behaviour every action shares. `FIELDS` names its fields in constructor order."""
+    __slots__ = ()
+    FIELDS = ()
+
+    def __setattr__(self, name, value):
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __repr__(self):
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.FIELDS)
+        return f"{type(self).__qualname__}({shown})"
+
+    def __reduce__(self):  # copy and pickle rebuild through the constructor
+        return type(self), tuple(getattr(self, n) for n in self.FIELDS)
+
+
+class _SeatAction(_Action):
     """An action that names nothing but its seat: each such kind is a subclass (equal only
     to an action of its own kind)."""
-    seat: int
+    __slots__ = ("seat",)
+    FIELDS = ("seat",)
+
+    def __init__(self, seat):
+        object.__setattr__(self, "seat", seat)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return self.seat == other.seat
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.seat,))
 
 
-@dataclass(frozen=True, slots=True)
-class _SlotAction:
+class _SlotAction(_Action):
     """An action that names its seat and one own `slot`: each such kind is a subclass."""
-    seat: int
-    slot: int
+    __slots__ = ("seat", "slot")
+    FIELDS = ("seat", "slot")
+
+    def __init__(self, seat, slot):
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "slot", slot)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.seat, self.slot) == (other.seat, other.slot)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.seat, self.slot))
 
 
-@dataclass(frozen=True, slots=True)
-class InitialPeek:
+class _SlotsAction(_Action):
+    """An action that names its seat and a tuple of own `slots`: each such kind is a
+    subclass."""
+    __slots__ = ("seat", "slots")
+    FIELDS = ("seat", "slots")
+
+    def __init__(self, seat, slots):
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "slots", slots)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.seat, self.slots) == (other.seat, other.slots)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.seat, self.slots))
+
+
+class _LookAction(_Action):
+    """An action that names its seat and another player's card (`target`, `slot`): each
+    such kind is a subclass."""
+    __slots__ = ("seat", "target", "slot")
+    FIELDS = ("seat", "target", "slot")
+
+    def __init__(self, seat, target, slot):
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "slot", slot)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.seat, self.target, self.slot) == (other.seat, other.target, other.slot)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.seat, self.target, self.slot))
+
+
+class InitialPeek(_SlotsAction):
     """Look at these own slots at the start of a round."""
-    seat: int
-    slots: tuple
+    __slots__ = ()
 
 
 class DrawDeck(_SeatAction):
@@ -40,11 +123,9 @@ class TakeDiscard(_SeatAction):
     __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Replace:
+class Replace(_SlotsAction):
     """Put the drawn card in place of the card(s) in `slots` (2+ slots: all must be equal)."""
-    seat: int
-    slots: tuple
+    __slots__ = ()
 
 
 class Discard(_SeatAction):
@@ -57,29 +138,35 @@ class PeekOwn(_SlotAction):
     __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Spy:
+class Spy(_LookAction):
     """Power 9/10: look at one card of another player."""
-    seat: int
-    target: int
-    slot: int
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Swap:
+class Swap(_Action):
     """Power 11/12: swap an own card blindly with another player's card."""
-    seat: int
-    slot: int
-    target: int
-    target_slot: int
+    __slots__ = ("seat", "slot", "target", "target_slot")
+    FIELDS = ("seat", "slot", "target", "target_slot")
+
+    def __init__(self, seat, slot, target, target_slot):
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "slot", slot)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "target_slot", target_slot)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return ((self.seat, self.slot, self.target, self.target_slot)
+                    == (other.seat, other.slot, other.target, other.target_slot))
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.seat, self.slot, self.target, self.target_slot))
 
 
-@dataclass(frozen=True, slots=True)
-class KingSpy:
+class KingSpy(_LookAction):
     """King power, first part: look at another player's card."""
-    seat: int
-    target: int
-    slot: int
+    __slots__ = ()
 
 
 class KingSwap(_SlotAction):
@@ -102,19 +189,41 @@ class EndTurn(_SeatAction):
     __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
+class Match(_Action):
     """Throw the card at (owner, slot) onto the top discard, claiming it has the same value."""
-    seat: int
-    owner: int
-    slot: int
+    __slots__ = ("seat", "owner", "slot")
+    FIELDS = ("seat", "owner", "slot")
+
+    def __init__(self, seat, owner, slot):
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "slot", slot)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.seat, self.owner, self.slot) == (other.seat, other.owner, other.slot)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.seat, self.owner, self.slot))
 
 
-@dataclass(frozen=True, slots=True)
-class PairDiscard:
+class PairDiscard(_Action):
     """Discard 2+ cards of equal value, own and/or foreign: `cards` = ((owner, slot), ...)."""
-    seat: int
-    cards: tuple
+    __slots__ = ("seat", "cards")
+    FIELDS = ("seat", "cards")
+
+    def __init__(self, seat, cards):
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "cards", cards)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.seat, self.cards) == (other.seat, other.cards)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.seat, self.cards))
 
 
 class Give(_SlotAction):
@@ -137,8 +246,7 @@ class EndGame(_SeatAction):
     __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Several:
+class Several(_Action):
     """Not an action: one entry of a legal list that stands for a whole family of them.
 
     It stands for `kind(seat, members)` for every choice of `least` to `most` different
@@ -148,11 +256,24 @@ class Several:
     one, `make(members)` builds one, `sample(rng)` draws a random one. `apply` refuses the
     entry itself.
     """
-    kind: type
-    seat: int
-    pool: tuple
-    least: int
-    most: int
+    __slots__ = ("kind", "seat", "pool", "least", "most")
+    FIELDS = ("kind", "seat", "pool", "least", "most")
+
+    def __init__(self, kind, seat, pool, least, most):
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "pool", pool)
+        object.__setattr__(self, "least", least)
+        object.__setattr__(self, "most", most)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return ((self.kind, self.seat, self.pool, self.least, self.most)
+                    == (other.kind, other.seat, other.pool, other.least, other.most))
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.kind, self.seat, self.pool, self.least, self.most))
 
     def make(self, members):
         """The action of this family with these members (IllegalAction-free; `in` checks)."""
@@ -223,8 +344,8 @@ def _from_json(value):
 def action_to_dict(action) -> dict:
     """{"type": "Replace", "seat": 0, "slots": [1, 2]}"""
     d = {"type": type(action).__name__}
-    for f, value in zip(fields(action), astuple(action)):
-        d[f.name] = _to_json(value)
+    for name in action.FIELDS:
+        d[name] = _to_json(getattr(action, name))
     return d
 
 
@@ -232,7 +353,7 @@ def action_from_dict(d: dict):
     """The action described by `action_to_dict` output; ValueError if it is malformed."""
     try:
         cls = ACTION_TYPES[d["type"]]
-        args = {f.name: _from_json(d[f.name]) for f in fields(cls)}
+        args = {name: _from_json(d[name]) for name in cls.FIELDS}
     except (KeyError, TypeError):
         raise ValueError(f"not an action: {d!r}") from None
     for name, value in args.items():

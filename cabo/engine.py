@@ -22,8 +22,6 @@ Decisions where the texts are silent (see also matching.py and scoring.py):
 
 from __future__ import annotations
 
-from dataclasses import fields
-
 from . import matching
 from .actions import (
     CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy, KingSwap, Match,
@@ -591,4 +589,4 @@ _HANDLERS = {
     EndGame: _handler(_check_end_game, _do_end_game, any_seat=True),
 }
 # (the checks of the turn player's own moves check the seat and the fields themselves)
-_FIELD_NAMES = {cls: tuple(f.name for f in fields(cls) if f.name != "seat") for cls in _HANDLERS}
+_FIELD_NAMES = {cls: tuple(n for n in cls.FIELDS if n != "seat") for cls in _HANDLERS}

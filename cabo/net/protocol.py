@@ -413,7 +413,6 @@ def legal_from_wire(d, seat: int) -> list:
     """The actions of `legal_to_wire` output for `seat`; ValueError if malformed."""
     if not isinstance(d, dict) or len(d) > len(ACTION_TYPES) + 1:
         raise ValueError("legal is not an object")
-    from dataclasses import fields
     out = []
     count = 0
     for name, rows in d.items():
@@ -423,7 +422,7 @@ def legal_from_wire(d, seat: int) -> list:
         cls = ACTION_TYPES.get(name)
         if cls is None or not isinstance(rows, list):
             raise ValueError(f"legal: {name!r}")
-        names = [f.name for f in fields(cls)][1:]
+        names = cls.FIELDS[1:]
         for row in rows:
             count += 1
             if count > 5000 or not isinstance(row, list) or len(row) != len(names):
