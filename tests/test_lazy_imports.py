@@ -1,6 +1,7 @@
 """The first screen loads only what it draws: a saved game against easy bots resumes, is
-drawn and gets its quick hint without importing the hard bot's search; the levels and the
-build id are loaded on first use and behave as before."""
+drawn and gets its quick hint without importing the hard bot's search or the words of
+another language; the levels, the other language and the build id are loaded on first use
+and behave as before."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from cabo.bots import LEVELS, make_bot
 
 NET = ("cabo.net.host", "cabo.net.guest", "cabo.net.view", "cabo.net.signal", "cabo.net.build")
 ASIDES = ("cabo.ui.rulesheet",)  # screens opened later (the rules)
+# the words of the language not drawn (the first screen below is English)
+GERMAN = ("cabo.i18n.de", "cabo.i18n.net_de", "cabo.i18n.party_de", "cabo.i18n.room_de",
+          "cabo.i18n.lesson_de")
 SEARCH = ("cabo.bots.hard", "cabo.bots.rollout", "cabo.bots.fused", "cabo.bots.worlds",
           "cabo.sampler")
 
@@ -40,13 +44,17 @@ def test_a_saved_game_against_easy_bots_draws_without_the_search():
         html = render.table(table.view(0.0), t, False)
         assert 'data-ctl="card"' in html
         assert table.suggestion() is not None or table.legal() == []
-        print(sorted(m for m in {SEARCH!r} if m in sys.modules))
+        print(sorted(m for m in {SEARCH + GERMAN!r} if m in sys.modules))
         from cabo.bots import make_bot
         make_bot("hard", 1)
         print(sorted(m for m in {SEARCH!r} if m in sys.modules))
+        from cabo.i18n import LANGS
+        print(Texts("de")("new_game"), sorted(LANGS["de"]) == sorted(LANGS["en"]),
+              sorted(m for m in {GERMAN!r} if m in sys.modules))
     """).splitlines()
     assert out[0] == "[]"
     assert out[1] == repr(sorted(SEARCH))
+    assert out[2] == f"Neues Spiel True {sorted(GERMAN)!r}"
 
 
 def test_the_page_module_imports_neither_the_net_nor_the_search():
@@ -72,7 +80,7 @@ def test_the_page_module_imports_neither_the_net_nor_the_search():
         sys.modules["pyscript"] = pyscript
         import cabo.web.main
         assert "cabo.web.netpage" in sys.modules and "cabo.ui.table" in sys.modules
-        print(sorted(m for m in {NET + SEARCH + ASIDES!r} if m in sys.modules))
+        print(sorted(m for m in {NET + SEARCH + ASIDES + GERMAN!r} if m in sys.modules))
     """)
     assert out.strip() == "[]"
 

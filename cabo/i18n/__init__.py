@@ -6,15 +6,43 @@
 
 from __future__ import annotations
 
-from . import (de, en, lesson_de, lesson_en, net_de, net_en, party_de, party_en, room_de,
-               room_en)
+from collections.abc import Mapping
+from importlib import import_module
 
-# play across devices (cabo/net), the extras (cabo.party) and the lesson (cabo.ui.lesson)
-# keep their words in modules of their own, merged here
-LANGS = {"de": {**de.TEXTS, **net_de.TEXTS, **party_de.TEXTS, **room_de.TEXTS,
-                **lesson_de.TEXTS},
-         "en": {**en.TEXTS, **net_en.TEXTS, **party_en.TEXTS, **room_en.TEXTS,
-                **lesson_en.TEXTS}}
+# Each language's modules: play across devices (cabo/net), the extras (cabo.party), the
+# rooms and the lesson (cabo.ui.lesson) keep their words in modules of their own, merged
+# into one table per language.
+_PARTS = {"de": ("de", "net_de", "party_de", "room_de", "lesson_de"),
+          "en": ("en", "net_en", "party_en", "room_en", "lesson_en")}
+
+
+class _Languages(Mapping):
+    """Language code -> its merged table, imported and merged on first use (a page draws
+    one language; the other is loaded only when someone switches or compares them)."""
+
+    def __init__(self):
+        self._tables = {}
+
+    def __getitem__(self, lang: str) -> dict:
+        table = self._tables.get(lang)
+        if table is None:
+            table = {}
+            for part in _PARTS[lang]:
+                table.update(import_module(f"{__name__}.{part}").TEXTS)
+            self._tables[lang] = table
+        return table
+
+    def __contains__(self, lang) -> bool:
+        return lang in _PARTS
+
+    def __iter__(self):
+        return iter(_PARTS)
+
+    def __len__(self) -> int:
+        return len(_PARTS)
+
+
+LANGS = _Languages()
 DEFAULT = "en"
 
 
