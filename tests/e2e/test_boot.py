@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import PurePosixPath
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -59,3 +61,34 @@ def test_loads_exactly_the_shipped_runtime(
         expected = CONTENT_TYPES.get(PurePosixPath(url).suffix)
         if expected:
             assert content_type.split(";")[0] == expected, url
+
+
+def preloads() -> list[str]:
+    """The paths index.html asks for ahead of their use (preload and modulepreload links)."""
+    html = (build.ROOT / "index.html").read_text(encoding="utf-8")
+    return re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html)
+
+
+def test_the_preloads_are_shipped_files(site) -> None:
+    """A preload names a file of this build (PyScript's chunk names change with its version)."""
+    shipped = {f"static/vendor/{name}" for name in site.vendor_files} | {
+        "static/build/cabo.zip", "pyscript.toml"}
+    assert "static/vendor/pyodide/pyodide.asm.wasm" in preloads()
+    assert set(preloads()) - shipped == set()
+
+
+def test_every_preloaded_file_is_fetched_once(page: Page, base_url: str) -> None:
+    """Each preload is the same request as the runtime's own (else Chromium downloads the
+    file a second time and warns that the preload went unused)."""
+    fetched = []
+    page.on("request", lambda request: fetched.append(
+        urlsplit(request.url).path.removeprefix(urlsplit(base_url).path)))
+    warnings = []
+    page.on("console", lambda message: warnings.append(message.text)
+            if "preload" in message.text else None)
+    page.goto("./")
+    expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_timeout(3500)  # Chromium warns about an unused preload 3 s after load
+    assert {path: fetched.count(path) for path in preloads()} == {
+        path: 1 for path in preloads()}
+    assert warnings == []
