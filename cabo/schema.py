@@ -46,20 +46,38 @@ def _type_name(value) -> str:
             list: "a list", dict: "an object", type(None): "null"}.get(type(value), "garbage")
 
 
-def _at(path: str, key) -> str:
-    if isinstance(key, int):
-        return f"{path}[{key}]"
-    return f"{path}.{key}" if path else str(key)
+# A place in a value is "" (the top), a name ("state"), or (parent place, key): a check
+# passes places down as tuples, which cost less than text, and `_where` spells one out only
+# for a message. _KEY as the key stands for a map's key itself ("settings: a key").
+_KEY = object()
+
+
+def _where(path) -> str:
+    """A place as text ("state.history[0]"); "the value" for the top."""
+    keys = []
+    while type(path) is tuple:
+        path, key = path
+        keys.append(key)
+    text = path
+    for key in reversed(keys):
+        if key is _KEY:
+            text = f"{text or 'the value'}: a key"
+        elif isinstance(key, int):
+            text = f"{text}[{key}]"
+        else:
+            text = f"{text}.{key}" if text else str(key)
+    return text or "the value"
 
 
 class Schema:
-    """A node of a schema: `check(value, path)` raises Invalid or returns None."""
+    """A node of a schema: `check(value, path)` raises Invalid or returns None (`path`: the
+    value's place, named in the message)."""
 
-    def check(self, value, path: str = "") -> None:
+    def check(self, value, path="") -> None:
         raise NotImplementedError
 
     def _fail(self, value, path: str, expected: str):
-        raise Invalid(f"{path or 'the value'}: expected {expected}, found {_type_name(value)}")
+        raise Invalid(f"{_where(path)}: expected {expected}, found {_type_name(value)}")
 
 
 class Any(Schema):
@@ -80,7 +98,7 @@ class Int(Schema):
         if type(value) is not int:
             self._fail(value, path, "a whole number")
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
-            raise Invalid(f"{path or 'the value'}: a number out of range "
+            raise Invalid(f"{_where(path)}: a number out of range "
                           f"({self.lo if self.lo is not None else '…'}.."
                           f"{self.hi if self.hi is not None else '…'})")
 
@@ -95,7 +113,7 @@ class Num(Schema):
         if type(value) not in (int, float):
             self._fail(value, path, "a number")
         if not self.lo <= value <= self.hi:  # also false for NaN
-            raise Invalid(f"{path or 'the value'}: a number out of range ({self.lo}..{self.hi})")
+            raise Invalid(f"{_where(path)}: a number out of range ({self.lo}..{self.hi})")
 
 
 class Bool(Schema):
@@ -115,9 +133,9 @@ class Str(Schema):
         if type(value) is not str:
             self._fail(value, path, "text")
         if len(value) > self.max_len:
-            raise Invalid(f"{path or 'the value'}: text longer than {self.max_len} characters")
+            raise Invalid(f"{_where(path)}: text longer than {self.max_len} characters")
         if self.pattern is not None and not self.pattern.fullmatch(value):
-            raise Invalid(f"{path or 'the value'}: text of an unexpected form")
+            raise Invalid(f"{_where(path)}: text of an unexpected form")
 
 
 class Enum(Schema):
@@ -128,7 +146,7 @@ class Enum(Schema):
 
     def check(self, value, path=""):
         if not any(type(value) is type(v) and value == v for v in self.values):
-            raise Invalid(f"{path or 'the value'}: not one of the allowed values")
+            raise Invalid(f"{_where(path)}: not one of the allowed values")
 
 
 class Optional(Schema):
@@ -155,7 +173,7 @@ class AnyOf(Schema):
                 return
             except Invalid:
                 continue
-        raise Invalid(f"{path or 'the value'}: not of any allowed form "
+        raise Invalid(f"{_where(path)}: not of any allowed form "
                       f"(found {_type_name(value)})")
 
 
@@ -169,10 +187,18 @@ class List(Schema):
         if type(value) is not list:
             self._fail(value, path, "a list")
         if not self.min_len <= len(value) <= self.max_len:
-            raise Invalid(f"{path or 'the value'}: a list of {len(value)} items "
+            raise Invalid(f"{_where(path)}: a list of {len(value)} items "
                           f"(allowed {self.min_len}..{self.max_len})")
-        for i, item in enumerate(value):
-            self.item.check(item, _at(path, i))
+        item = self.item
+        if type(item) is Int and item.lo is not None and item.hi is not None:
+            lo, hi = item.lo, item.hi  # whole numbers in a range, the long lists: one pass
+            for v in value:
+                if type(v) is not int or not lo <= v <= hi:
+                    break
+            else:
+                return
+        for i, v in enumerate(value):
+            item.check(v, (path, i))
 
 
 class Tuple(Schema):
@@ -185,10 +211,10 @@ class Tuple(Schema):
         if type(value) is not list:
             self._fail(value, path, "a list")
         if len(value) != len(self.items):
-            raise Invalid(f"{path or 'the value'}: {len(value)} items instead of "
+            raise Invalid(f"{_where(path)}: {len(value)} items instead of "
                           f"{len(self.items)}")
         for i, (item, schema) in enumerate(zip(value, self.items)):
-            schema.check(item, _at(path, i))
+            schema.check(item, (path, i))
 
 
 class Map(Schema):
@@ -201,10 +227,10 @@ class Map(Schema):
         if type(value) is not dict:
             self._fail(value, path, "an object")
         if len(value) > self.max_len:
-            raise Invalid(f"{path or 'the value'}: more than {self.max_len} entries")
+            raise Invalid(f"{_where(path)}: more than {self.max_len} entries")
         for k, v in value.items():
-            self.key.check(k, f"{path or 'the value'}: a key")
-            self.value.check(v, _at(path, k))
+            self.key.check(k, (path, _KEY))
+            self.value.check(v, (path, k))
 
 
 class Record(Schema):
@@ -227,21 +253,21 @@ class Record(Schema):
             self._fail(value, path, "an object")
         for name, schema in self.fields.items():
             if name not in value:
-                raise Invalid(f"{path or 'the value'}: {name!r} is missing")
-            schema.check(value[name], _at(path, name))
+                raise Invalid(f"{_where(path)}: {name!r} is missing")
+            schema.check(value[name], (path, name))
         for name, schema in self.optional.items():
             if name in value:
-                schema.check(value[name], _at(path, name))
+                schema.check(value[name], (path, name))
         others = [k for k in value if k not in self.fields and k not in self.optional]
         if others:
             if self.extra is None:
                 name = others[0] if isinstance(others[0], str) and len(others[0]) <= 40 else "?"
-                raise Invalid(f"{path or 'the value'}: unexpected field {name!r}")
+                raise Invalid(f"{_where(path)}: unexpected field {name!r}")
             if len(others) > self.max_extra:
-                raise Invalid(f"{path or 'the value'}: more than {self.max_extra} extra fields")
+                raise Invalid(f"{_where(path)}: more than {self.max_extra} extra fields")
             for k in others:
-                Str(MAX_KEY).check(k, f"{path or 'the value'}: a key")
-                self.extra.check(value[k], _at(path, k))
+                Str(MAX_KEY).check(k, (path, _KEY))
+                self.extra.check(value[k], (path, k))
         if self.cross is not None:
             self.cross(value)
 
@@ -262,15 +288,15 @@ class Json(Schema):
             Str(self.max_len).check(value, path)
             return
         if type(value) not in (list, dict) or self.depth <= 0:
-            raise Invalid(f"{path or 'the value'}: nested too deeply")
+            raise Invalid(f"{_where(path)}: nested too deeply")
         if len(value) > self.max_len:
-            raise Invalid(f"{path or 'the value'}: more than {self.max_len} entries")
+            raise Invalid(f"{_where(path)}: more than {self.max_len} entries")
         inner = Json(self.depth - 1, self.max_len)
         items = value.items() if type(value) is dict else enumerate(value)
         for k, v in items:
             if type(k) is str:
-                Str(MAX_KEY).check(k, f"{path or 'the value'}: a key")
-            inner.check(v, _at(path, k))
+                Str(MAX_KEY).check(k, (path, _KEY))
+            inner.check(v, (path, k))
 
 
 # A random.Random state as saved by `rng_state`: version 3, 624 words and an index, gauss.

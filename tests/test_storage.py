@@ -16,7 +16,7 @@ from cabo import PRESETS, apply, budget, new_game
 from cabo.actions import Several
 from cabo.i18n import Texts
 from cabo.logschema import EVENTS, LOG_ENTRY, check_log
-from cabo.schema import Invalid, List, Record, Str, depth, parse
+from cabo.schema import Int, Invalid, List, Map, Record, Str, depth, parse
 from cabo.session import NAME_MAX, SaveError, Session
 from cabo.ui import storage
 from cabo.ui.table import Table
@@ -88,6 +88,23 @@ def test_depth_is_measured_without_parsing_and_strings_do_not_count():
     assert depth("[" * 100_000) == 100_000
     with pytest.raises(Invalid, match="nested too deeply"):
         parse("[" * 100_000 + "]" * 100_000, List(List(Str(1), 1), 1))
+
+
+def test_messages_name_the_place_of_the_damage():
+    schema = Record({"rows": List(Record({"a": List(Int(0, 5), 9)}), 3),
+                     "names": Map(Int(0, 5), 4)})
+    for value, where, message in [
+            ({"rows": [{"a": [1, 2]}, {"a": [1, 7]}], "names": {}}, "x",
+             "x.rows[1].a[1]: a number out of range (0..5)"),
+            ({"rows": [{"a": [1, True]}], "names": {}}, "",
+             "rows[0].a[1]: expected a whole number, found true/false"),
+            ({"rows": [], "names": {"k" * 70: 1}}, "",
+             "names: a key: text longer than 64 characters"),
+            ({"rows": [], "names": {"k": -1}}, "x", "x.names.k: a number out of range (0..5)"),
+            ([], "", "the value: expected an object, found a list")]:
+        with pytest.raises(Invalid) as caught:
+            schema.check(value, where)
+        assert str(caught.value) == message
 
 
 def test_messages_never_repeat_the_stored_value():
