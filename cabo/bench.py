@@ -247,34 +247,43 @@ def legal_actions_us(repeat: int = 7, calls: int = 300) -> dict:
     return out
 
 
-def decision_times(level: str, rounds: int, seed: int = 1, players: int = 2) -> dict:
-    """choose() wall and CPU milliseconds (p50, p95) of `level` at seat 0 against medium at
-    every other seat, official rules, `players` players."""
-    rules = PRESETS["official"]
-    wall, cpu, steps = [], [], []
-    played = 0
-    game = 0
+def _bot_decisions(bots_of, rounds: int, seed: int, players: int, preset: str = "official"):
+    """The decisions of games of bots until `rounds` rounds are played: yields (state, seat,
+    bots) for the seat to move, which the caller plays (`apply`) before the next; a round's
+    end deals the next one. `bots_of(game_seed)` makes a game's bots, one per seat."""
+    rules = PRESETS[preset]
+    played = game = 0
     while played < rounds:
         state = new_game(rules, players, seed + game)
-        bots = [make_bot(level, seed + game)] + [
-            make_bot("medium", seed + game + k) for k in range(1, players)]
+        bots = bots_of(seed + game)
         game += 1
         while not state.game_over and played < rounds:
             if state.phase == "round_over":
                 played += 1
                 apply(state, NextRound(0))
                 continue
-            seat = to_move(state)[0]
-            obs, legal = observe(state, seat), legal_actions(state, seat)
-            if seat == 0:
-                w0, c0 = time.perf_counter(), time.process_time()
-                action = bots[0].choose(obs, legal)
-                cpu.append((time.process_time() - c0) * 1000)
-                wall.append((time.perf_counter() - w0) * 1000)
-                steps.append(getattr(bots[0], "last_steps", 0))
-            else:
-                action = bots[seat].choose(obs, legal)
-            apply(state, action)
+            yield state, to_move(state)[0], bots
+
+
+def decision_times(level: str, rounds: int, seed: int = 1, players: int = 2) -> dict:
+    """choose() wall and CPU milliseconds (p50, p95) of `level` at seat 0 against medium at
+    every other seat, official rules, `players` players."""
+    wall, cpu, steps = [], [], []
+
+    def bots_of(s):
+        return [make_bot(level, s)] + [make_bot("medium", s + k) for k in range(1, players)]
+
+    for state, seat, bots in _bot_decisions(bots_of, rounds, seed, players):
+        obs, legal = observe(state, seat), legal_actions(state, seat)
+        if seat == 0:
+            w0, c0 = time.perf_counter(), time.process_time()
+            action = bots[0].choose(obs, legal)
+            cpu.append((time.process_time() - c0) * 1000)
+            wall.append((time.perf_counter() - w0) * 1000)
+            steps.append(getattr(bots[0], "last_steps", 0))
+        else:
+            action = bots[seat].choose(obs, legal)
+        apply(state, action)
     searched = [k for k in steps if k > 0]
     return {"decisions": len(wall),
             "searched": len(searched),
@@ -290,34 +299,28 @@ def think_gaps(rounds: int, seed: int = 1, players: int = 3, preset: str = "offi
     """CPU milliseconds between two yields of the hard bot's `think` (the work a page's
     thinking slice cannot cut: its clock is read at each yield), every seat a hard bot,
     `rounds` rounds. Under CPython; the page's Python is several times slower."""
-    rules = PRESETS[preset]
     gaps = []
-    decisions = played = game = 0
+    decisions = 0
     clock = time.process_time
-    while played < rounds:
-        state = new_game(rules, players, seed + game)
-        bots = [make_bot("hard", seed + game + k) for k in range(players)]
-        game += 1
-        while not state.game_over and played < rounds:
-            if state.phase == "round_over":
-                played += 1
-                apply(state, NextRound(0))
-                continue
-            seat = to_move(state)[0]
-            thinking = bots[seat].think(observe(state, seat), legal_actions(state, seat))
-            decisions += 1
-            last = clock()
-            while True:
-                try:
-                    next(thinking)
-                except StopIteration as done:
-                    action = done.value
-                    break
-                now = clock()
-                gaps.append((now - last) * 1000)
-                last = now
-            gaps.append((clock() - last) * 1000)
-            apply(state, action)
+
+    def bots_of(s):
+        return [make_bot("hard", s + k) for k in range(players)]
+
+    for state, seat, bots in _bot_decisions(bots_of, rounds, seed, players, preset):
+        thinking = bots[seat].think(observe(state, seat), legal_actions(state, seat))
+        decisions += 1
+        last = clock()
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                action = done.value
+                break
+            now = clock()
+            gaps.append((now - last) * 1000)
+            last = now
+        gaps.append((clock() - last) * 1000)
+        apply(state, action)
     return {"decisions": decisions, "gaps": len(gaps),
             "gap_cpu_ms_p50": round(percentile(gaps, 0.5), 3),
             "gap_cpu_ms_p99": round(percentile(gaps, 0.99), 3),
