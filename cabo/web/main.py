@@ -48,6 +48,8 @@ class App:
         self.notice = None
         self.table = None
         self.screen = "setup"     # "setup", "table" or "rules"
+        self.dealing = False      # a new game is dealt, its table not drawn yet
+        self.shown = None         # (screen, in a game) of the last drawing
         self.back_to = "setup"    # the screen the rules screen returns to
         self.focus_to = None      # a selector to focus after the next render
         self.focus_due = None     # (selector, in game) to focus in the next task, queued
@@ -114,7 +116,7 @@ class App:
             node = py(document.getElementById(target.dataset.target))
             if node is not None:
                 node.scrollIntoView()
-        elif ctl == "start":
+        elif ctl == "start" and not self.dealing:  # (a second tap before the table shows)
             self.start_game()
         elif ctl == "newgame":
             self.screen = "setup"
@@ -248,6 +250,17 @@ class App:
         self.screen = "table"
         self.notice = None
         self.saving.tabs.claim()
+        # Dealing (with a bot level's first import) and a table's first drawing take a few
+        # tens of ms each on a phone: in one task they would be one long task, so the table
+        # is drawn in a task of its own.
+        self.dealing = True
+        task_of_its_own(self.show_new_table)
+
+    def show_new_table(self) -> None:
+        """Draw the table `start_game` dealt, save it and let its bots play."""
+        self.dealing = False
+        if self.screen != "table" or self.table is None:
+            return
         self.render()
         self.saving.save_later()
         window.scrollTo(0, 0)  # a phone shows the new table from its top, not the form's end
@@ -338,8 +351,11 @@ class App:
         html, view, moves = self.page_html()
         in_game = view is not None
         _T.mark("r.html")
+        # Another screen is drawn whole: there is little to keep, and patching the set-up form
+        # into a table node by node is slower than innerHTML (docs/speed.md, "long tasks").
+        shown, self.shown = self.shown, (self.screen, in_game)
         patch = getattr(window, "caboPatch", None) if self.patching else None
-        if patch is not None:
+        if patch is not None and shown == self.shown:
             patch(app, html)  # only the nodes that changed (static/js/patch.js)
         else:
             app.innerHTML = html

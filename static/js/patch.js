@@ -24,13 +24,18 @@ function patchAttributes(old, neu) {
     if (old.getAttribute(name) !== value) old.setAttribute(name, value);
   }
   if (old.nodeName === "INPUT") {
-    if (old.type === "checkbox" || old.type === "radio") old.checked = neu.hasAttribute("checked");
+    if (old.type === "checkbox" || old.type === "radio") {
+      const checked = neu.hasAttribute("checked");
+      if (old.checked !== checked) old.checked = checked;
+    }
     else {
       const value = neu.getAttribute("value") ?? "";
       if (old.value !== value) old.value = value;
     }
   } else if (old.nodeName === "OPTION") {
-    old.selected = neu.hasAttribute("selected");
+    // (set only when it differs: setting an option's selected runs the select's whole update)
+    const selected = neu.hasAttribute("selected");
+    if (old.selected !== selected) old.selected = selected;
   } else if (old.nodeName === "TEXTAREA") {
     if (old.value !== neu.value) old.value = neu.value;
   }
