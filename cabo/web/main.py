@@ -53,7 +53,7 @@ class App:
         self.back_to = "setup"    # the screen the rules screen returns to
         self.focus_to = None      # a selector to focus after the next render
         self.focus_due = None     # (selector, in game) to focus in the next task, queued
-        self.last_tap = None      # (card, time in ms) of the last click on a card
+        self.last_tap = None      # (card, time in ms, game step) of the last click on a card
         self.open = set()         # <details> kept open across renders
         self.announce = []
         self.stats_person = None  # the person shown on the statistics screen (a board key)
@@ -90,6 +90,8 @@ class App:
         if target is None or target.disabled:
             return
         ctl = target.dataset.ctl
+        if ctl != "card":
+            self.last_tap = None  # a press between two clicks on a card: no double click
         if ctl == "card":
             card = (int(target.dataset.owner), int(target.dataset.slot))
             if self.double_click(event, card) and (
@@ -199,12 +201,16 @@ class App:
         """A second click or tap on the same card within DOUBLE_CLICK_MS matches the card
         if it may. Counted here, not by `dblclick`: the first click redraws the table, so the
         browser never sees two clicks on one element (and touch screens send no dblclick).
-        A click from the keyboard (detail 0, no pointer type) never counts."""
+        A click from the keyboard (detail 0, no pointer type) never counts, and neither do
+        two clicks with a move of anyone's or a press of another control between them (the
+        first selected the card for that move: the second starts something new)."""
         now = event.timeStamp  # when the click happened, not when Python got to it
         pointer = ((py(getattr(event, "detail", 0)) or 0) > 0
                    or bool(py(getattr(event, "pointerType", None))))
-        last, self.last_tap = self.last_tap, (card, now)
-        if pointer and last is not None and last[0] == card and now - last[1] < DOUBLE_CLICK_MS:
+        step = self.table.step()
+        last, self.last_tap = self.last_tap, (card, now, step)
+        if (pointer and last is not None and last[0] == card and last[2] == step
+                and now - last[1] < DOUBLE_CLICK_MS):
             self.last_tap = None
             return True
         if not pointer:

@@ -204,6 +204,48 @@ def test_a_mouse_double_click_matches_a_card(page: Page) -> None:
         re.compile(r"You match your card 3|You throw your card 3"))
 
 
+# Three clicks in one task of the page (a card, another control, the card again): the two
+# clicks on the card are microseconds apart, far within a double click's time, whatever the
+# machine's speed. Each is a pointer's click (detail 1), as a mouse's or a finger's is.
+THREE_CLICKS = """([card, between]) => {
+    const click = (node) => node.dispatchEvent(new MouseEvent("click", {bubbles: true, detail: 1}));
+    click(document.querySelector(card));
+    click(document.querySelector(between));
+    click(document.querySelector(card));
+}"""
+
+
+def test_two_clicks_on_a_card_around_another_press_are_no_double_click(page: Page) -> None:
+    """Click a card, press "Clear the selection", click the card again: the card is selected
+    again, nothing is thrown onto the discard pile."""
+    open_page(page, 12)
+    new_game(page, "party", kinds=("person", "easy"))
+    Player(page).step()
+    press(page, "Hide the cards")
+    log = page.locator(".log-list li")
+    before = log.count()
+    page.evaluate(THREE_CLICKS, ["#slot-0-2", "[data-ctl=act][data-key=clear]"])
+    expect(own_card(page, 3)).to_have_attribute("aria-pressed", "true")
+    expect(log).to_have_count(before)
+
+
+def test_a_click_on_a_card_after_a_move_starts_anew(page: Page) -> None:
+    """Select card 3 for a replace, replace, click card 3 at once: that click selects the
+    new card 3 (a match would need a second click), even though a double click's time has
+    not passed since the first. The move in between is the only entry the log gains."""
+    open_page(page, 12)
+    new_game(page, "party", kinds=("person", "easy"))
+    Player(page).step()
+    press(page, "Hide the cards")
+    press(page, "Draw")
+    log = page.locator(".log-list li")
+    before = log.count()
+    page.evaluate(THREE_CLICKS, ["#slot-0-2", "[data-ctl=act][data-key=replace]"])
+    expect(log.first).to_contain_text(re.compile(r"^You (swap|replace|put)"))
+    expect(log).to_have_count(before + 1)
+    expect(own_card(page, 3)).to_have_attribute("aria-pressed", "true")
+
+
 # -- the play-across-devices keys are outside input too ------------------------------------
 def test_deeply_nested_net_keys_never_stop_the_page(page: Page) -> None:
     """A host's table and a guest's seat token nested 100,000 levels deep: the saved game
