@@ -168,7 +168,9 @@ def may_take_discard(state, seat) -> bool:
     if not (state.rules.take_discard and state.discard):
         return False
     hand = state.hands[seat]
-    return None not in hand or hand.count(None) != len(hand)
+    # (holds a card; an occupied first slot settles it without comparing every card with
+    # None, the common case)
+    return (hand and hand[0] is not None) or hand.count(None) != len(hand)
 
 
 @lru_cache(maxsize=256)
