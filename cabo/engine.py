@@ -276,32 +276,36 @@ def _replace(state, a, events, check):
             i, hand = slots[0], state.hands[seat]
             if type(i) is not int or not 0 <= i < len(hand) or hand[i] is None:
                 _check_replace(state, a)
-    hand, known = state.hands[seat], state.known[seat]
+    hand = state.hands[seat]
     drawn = state.drawn
-    mask = drawn_knowers(state)
-    taken = state.drawn_from == "discard"
     state.drawn = None
     if len(slots) == 1:
         i = slots[0]
         old = hand[i]
-        state.discard.append(old)
         hand[i] = drawn
-        known[i] = mask
+        state.known[seat][i] = drawn_knowers(state)
+        state.discard.append(old)
+        state.match_target = old
         discarded = (old,)
     else:
         discarded = [hand[i] for i in slots]
         if len({state.values[c] for c in discarded}) != 1:
-            return _wrong_replace(state, seat, slots, discarded, drawn, mask, taken, events)
+            return _wrong_replace(state, seat, slots, discarded, drawn, events)
         old = None  # (a multi-replace grants no power)
+        known = state.known[seat]
         for i in slots:
             state.discard.append(hand[i])
             hand[i] = None
             known[i] = 0
         hand[slots[0]] = drawn
-        known[slots[0]] = mask
-    state.match_target = state.discard[-1]
-    e = ReplaceEvent()
-    e.seat, e.slots, e.discarded, e.card, e.taken = seat, slots, discarded, drawn, taken
+        known[slots[0]] = drawn_knowers(state)
+        state.match_target = state.discard[-1]
+    e = ReplaceEvent()  # (filled one field at a time: no tuple to build and unpack)
+    e.seat = seat
+    e.slots = slots
+    e.discarded = discarded
+    e.card = drawn
+    e.taken = state.drawn_from == "discard"
     events.append(e)
     if old is not None and state.rules.power_on == "any_discard":
         power = state.powers[old]
@@ -310,7 +314,7 @@ def _replace(state, a, events, check):
     _end_turn(state, events)
 
 
-def _wrong_replace(state, seat, slots, cards, drawn, mask, taken, events):
+def _wrong_replace(state, seat, slots, cards, drawn, events):
     """A multi-replace of cards of different values: the cards stay, the drawn card joins
     the row at the right end."""
     hand, known = state.hands[seat], state.known[seat]
@@ -319,9 +323,13 @@ def _wrong_replace(state, seat, slots, cards, drawn, mask, taken, events):
         for i in slots:
             known[i] = state.all_mask
     hand.append(drawn)
-    known.append(mask)
+    known.append(drawn_knowers(state))
     e = WrongReplaceEvent()
-    e.seat, e.slots, e.discarded, e.card, e.taken = seat, slots, None, drawn, taken
+    e.seat = seat
+    e.slots = slots
+    e.discarded = None
+    e.card = drawn
+    e.taken = state.drawn_from == "discard"
     e.revealed, e.new_slot = cards if reveal else None, len(hand) - 1
     events.append(e)
     _end_turn(state, events)
