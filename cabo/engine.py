@@ -60,7 +60,7 @@ def apply(state, action) -> list:
     events = []
     handler(state, action, events, True)
     state.step += 1  # (the finish, as in _finished: inlined on the hottest path)
-    if state.rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
+    if not state.deck and state.phase == "turn" or state.rules.auto_cabo_empty:
         _after_action(state, events)
     return events
 
@@ -80,7 +80,7 @@ def _finished(state, events) -> list:
     """The end of every step: count it, then refill an emptied deck for the player on turn or
     call Cabo for a player left without cards (`_after_action`) where needed."""
     state.step += 1
-    if state.rules.auto_cabo_empty or (state.phase == "turn" and not state.deck):
+    if not state.deck and state.phase == "turn" or state.rules.auto_cabo_empty:
         _after_action(state, events)
     return events
 
