@@ -88,6 +88,11 @@ def own_actions(state, seat: int):
         if discard or not own:
             out.append(_simple(Discard, seat))
         return out
+    return _other_actions(state, seat, phase)
+
+
+def _other_actions(state, seat, phase):
+    """`own_actions` in the phases other than "turn" and "drawn" (or with a card owed)."""
     if state.gives:
         return _give_actions(state, seat)
     if phase in _TURN_PHASES:
