@@ -85,14 +85,13 @@ def _finished(state, events) -> list:
     return events
 
 
-def _check_seat(state, seat) -> None:
+def _check_values(state, action) -> None:
+    """Malformed values raise IllegalAction: a seat of this game, then the other fields,
+    ints (not bools) and tuples of ints / of pairs."""
+    seat = action.seat  # (every action class has a seat)
     if type(seat) is not int or not 0 <= seat < state.n:
         raise IllegalAction(f"no seat {seat!r} in this game")
-
-
-def _check_fields(action, names=None) -> None:
-    """Malformed values raise IllegalAction: ints (not bools) and tuples of ints / of pairs."""
-    for name in _FIELD_NAMES[type(action)] if names is None else names:
+    for name in _FIELD_NAMES[type(action)]:
         value = getattr(action, name)
         if name == "slots":
             ok = isinstance(value, tuple)
@@ -118,8 +117,7 @@ def _handler(check, do, any_seat=False):
     if any_seat:
         def handler(state, a, events, checked):
             if checked:
-                _check_seat(state, a.seat)
-                _check_fields(a)
+                _check_values(state, a)
                 check(state, a)
             do(state, a, events)
     else:
@@ -168,8 +166,7 @@ def _check_turn(state, a, phases) -> None:
     in phases` (the very int object) and what the move needs, and call the full check
     (`_check_draw` ...) only where that fails (an equal int that is another object passes
     there)."""
-    _check_seat(state, a.seat)
-    _check_fields(a)
+    _check_values(state, a)
     if state.gives:
         raise IllegalAction("a card must be given first")
     if state.phase not in phases:
@@ -371,7 +368,7 @@ def _check_power(state, a):
     if a.seat is not state.current or state.gives or state.phase not in _POWER_PHASES:
         _check_turn(state, a, _POWER_PHASES)
     if not power_allows(state, a):
-        _check_fields(a)
+        _check_values(state, a)
         raise IllegalAction(f"{a!r} is not allowed now")
 
 
