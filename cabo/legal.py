@@ -83,12 +83,17 @@ def own_actions(state, seat: int):
                     seat, tuple(range(len(hand))), most) + (
                     (_simple(Discard, seat),) if discard or not hand else ())
             return options
-        own = state.occupied(seat)
-        out = list(_replace_options(seat, tuple(own), most))
-        if discard or not own:
-            out.append(_simple(Discard, seat))
-        return out
+        return _drawn_actions(state, seat, most, discard)
     return _other_actions(state, seat, phase)
+
+
+def _drawn_actions(state, seat, most, discard):
+    """`own_actions` with a drawn card and an empty slot in the row."""
+    own = state.occupied(seat)
+    out = list(_replace_options(seat, tuple(own), most))
+    if discard or not own:
+        out.append(_simple(Discard, seat))
+    return out
 
 
 def _other_actions(state, seat, phase):
