@@ -75,16 +75,19 @@ def own_actions(state, seat: int):
         hand = state.hands[seat]
         most = state.most_equal if state.rules.multi_replace else 1
         discard = state.drawn_from == "deck"
-        if None not in hand:  # (a full row: cached by its length)
-            key = (seat, len(hand), most, discard)
-            options = _DRAWN_OPTIONS.get(key)
-            if options is None:
-                options = _DRAWN_OPTIONS[key] = _replace_options(
-                    seat, tuple(range(len(hand))), most) + (
-                    (_simple(Discard, seat),) if discard or not hand else ())
-            return options
+        if None not in hand:  # (a full row: cached by its length; never an empty tuple)
+            return (_DRAWN_OPTIONS.get((seat, len(hand), most, discard))
+                    or _full_row_drawn_actions(seat, len(hand), most, discard))
         return _drawn_actions(state, seat, most, discard)
     return _other_actions(state, seat, phase)
+
+
+def _full_row_drawn_actions(seat, length, most, discard) -> tuple:
+    """`own_actions` with a drawn card and a full row of `length` slots, cached."""
+    options = _DRAWN_OPTIONS[(seat, length, most, discard)] = _replace_options(
+        seat, tuple(range(length)), most) + ((_simple(Discard, seat),) if discard or not length
+                                             else ())
+    return options
 
 
 def _drawn_actions(state, seat, most, discard):
