@@ -89,7 +89,7 @@ def _check_values(state, action) -> None:
     """Malformed values raise IllegalAction: a seat of this game, then the other fields,
     ints (not bools) and tuples of ints / of pairs."""
     seat = action.seat  # (every action class has a seat)
-    if type(seat) is not int or not 0 <= seat < state.n:
+    if type(seat) is not int or seat < 0 or seat >= state.n:
         raise IllegalAction(f"no seat {seat!r} in this game")
     for name in _FIELD_NAMES[type(action)]:
         value = getattr(action, name)
@@ -271,7 +271,8 @@ def _replace(state, a, events, check):
             _check_replace(state, a)
         else:  # (the common case: one own occupied slot)
             i, hand = slots[0], state.hands[seat]
-            if type(i) is not int or not 0 <= i < len(hand) or hand[i] is None:
+            # (two comparisons, not a chained one: CPython 3.11 specializes each)
+            if type(i) is not int or i < 0 or i >= len(hand) or hand[i] is None:
                 _check_replace(state, a)
     hand = state.hands[seat]
     drawn = state.drawn

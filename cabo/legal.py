@@ -256,7 +256,7 @@ def power_allows(state, a) -> bool:
 
 def _holds(state, seat, slot) -> bool:
     hand = state.hands[seat]
-    return type(slot) is int and 0 <= slot < len(hand) and hand[slot] is not None
+    return type(slot) is int and slot >= 0 and slot < len(hand) and hand[slot] is not None
 
 
 @lru_cache(maxsize=4096)
