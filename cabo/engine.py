@@ -386,7 +386,10 @@ def _do_spy(state, a, events):
     seat, target, slot = a.seat, a.target, a.slot
     state.known[target][slot] |= 1 << seat
     e = SpyEvent()
-    e.seat, e.target, e.slot, e.card = seat, target, slot, state.hands[target][slot]
+    e.seat = seat
+    e.target = target
+    e.slot = slot
+    e.card = state.hands[target][slot]
     events.append(e)
     _end_turn(state, events)
 
@@ -394,7 +397,10 @@ def _do_spy(state, a, events):
 def _do_king_spy(state, a, events):
     state.known[a.target][a.slot] |= 1 << a.seat
     e = KingSpyEvent()
-    e.seat, e.target, e.slot, e.card = a.seat, a.target, a.slot, state.hands[a.target][a.slot]
+    e.seat = a.seat
+    e.target = a.target
+    e.slot = a.slot
+    e.card = state.hands[a.target][a.slot]
     events.append(e)
     state.phase = "king"
     state.king_target = (a.target, a.slot)
@@ -407,7 +413,10 @@ def _swap(state, seat, slot, target, target_slot, events):
     k1, k2 = k[seat], k[target]
     k1[slot], k2[target_slot] = k2[target_slot], k1[slot]
     e = SwapEvent()
-    e.seat, e.slot, e.target, e.target_slot = seat, slot, target, target_slot
+    e.seat = seat
+    e.slot = slot
+    e.target = target
+    e.target_slot = target_slot
     events.append(e)
     _end_turn(state, events)
 
@@ -471,7 +480,9 @@ def _do_end_turn(state, a, events):
 
 def _end_turn(state, events):
     """The current player's turn is complete."""
-    state.power = state.king_target = state.drawn_from = None
+    state.power = None
+    state.king_target = None
+    state.drawn_from = None
     state.turns_done += 1
     if (state.caller is None and not state.rules.cabo_after_turn and state.deck
             and len(state.seats) == state.n):
