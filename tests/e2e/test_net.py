@@ -99,11 +99,7 @@ class Devices:
         return time.monotonic() - start
 
     def sync(self) -> None:
-        """Until every page shows the host's game step."""
-        step = self.host.locator(".net-panel").get_attribute("data-step")
-        for page in self.pages[1:]:
-            expect(page.locator(".net-panel")).to_have_attribute("data-step", step, timeout=10_000)
-        driver.wait_idle(self.host)
+        in_step(self.host, self.pages[1:], ".net-panel")
 
     def close(self) -> None:
         for context in self.contexts:
@@ -154,6 +150,22 @@ def devices(browser: Browser, base_url: str):
     yield d
     d.close()
     assert not [e for e in d.errors if "favicon" not in e], d.errors
+
+
+def in_step(host: Page, guests: list, panel: str, timeout_s: float = 15.0) -> None:
+    """Until the host has no bot to move and every guest shows the host's game step (in
+    the `panel`'s data-step). The host's step is read anew each time: a guest's move may
+    still be on its way to the host (then the host's step moves on, and the guests follow)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        driver.wait_idle(host)
+        step = host.locator(panel).get_attribute("data-step")
+        steps = [g.locator(panel).get_attribute("data-step") for g in guests]
+        if all(s == step for s in steps) and host.get_attribute("#app", "data-busy") == "false":
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the devices are not in step: host {step}, guests {steps}")
+        host.wait_for_timeout(50)
 
 
 PEEKING = re.compile(r"^Choose \d of your cards")

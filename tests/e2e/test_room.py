@@ -17,7 +17,7 @@ from cabo.net import room as rooms
 from . import driver
 from .conftest import BOOT_TIMEOUT_MS
 from .relay import Relay
-from .test_net import HOST_NAME, NAMES, play_moves, play_round, totals
+from .test_net import HOST_NAME, NAMES, in_step, play_moves, play_round, totals
 
 pytestmark = pytest.mark.e2e
 
@@ -100,11 +100,7 @@ class Room:
         return time.monotonic() - start
 
     def sync(self) -> None:
-        step = self.host.locator(".net-panel:not(.room-panel)").get_attribute("data-step")
-        for page in self.pages[1:]:
-            expect(page.locator(".net-panel:not(.room-panel)")).to_have_attribute("data-step", step,
-                                                                 timeout=15_000)
-        driver.wait_idle(self.host)
+        in_step(self.host, self.pages[1:], ".net-panel:not(.room-panel)")
 
     def outside(self) -> list:
         return [u for u in self.urls if urlsplit(u.removeprefix("blob:")).hostname != "127.0.0.1"]
