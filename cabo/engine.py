@@ -28,7 +28,8 @@ from .actions import (
     NextRound, PairDiscard, PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap, TakeDiscard)
 from .errors import IllegalAction
 from .legal import (HOST, _peek_choices, legal_actions, may_call_cabo,  # noqa: F401
-                    may_take_discard, own_actions, peek_choices, power_allows, to_move)
+                    may_discard_drawn, may_take_discard, own_actions, peek_choices,
+                    power_allows, to_move)
 from .events import (DiscardEvent, DrawEvent, Event, InitialPeekEvent, KingSpyEvent,
                      PeekEvent, PowerEvent, ReplaceEvent, SkipEvent, SpyEvent, SwapEvent,
                      TakeEvent, WrongReplaceEvent, shared_event)
@@ -335,7 +336,7 @@ def _wrong_replace(state, seat, slots, cards, drawn, events):
 
 def _check_discard(state, a):
     _check_turn(state, a, _DRAWN)
-    if state.drawn_from != "deck" and state.has_cards(a.seat):
+    if not may_discard_drawn(state, a.seat):
         raise IllegalAction("a card taken from the discard pile must replace one of yours")
 
 

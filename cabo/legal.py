@@ -74,7 +74,7 @@ def own_actions(state, seat: int):
             return [] if not state.gives else _give_actions(state, seat)
         hand = state.hands[seat]
         most = state.most_equal if state.rules.multi_replace else 1
-        discard = state.drawn_from == "deck"
+        discard = may_discard_drawn(state, seat)
         if None not in hand:  # (a full row: cached by its length; never an empty tuple)
             return (_DRAWN_OPTIONS.get((seat, len(hand), most, discard))
                     or _full_row_drawn_actions(seat, len(hand), most, discard))
@@ -85,16 +85,14 @@ def own_actions(state, seat: int):
 def _full_row_drawn_actions(seat, length, most, discard) -> tuple:
     """`own_actions` with a drawn card and a full row of `length` slots, cached."""
     options = _DRAWN_OPTIONS[(seat, length, most, discard)] = _replace_options(
-        seat, tuple(range(length)), most) + ((_simple(Discard, seat),) if discard or not length
-                                             else ())
+        seat, tuple(range(length)), most) + ((_simple(Discard, seat),) if discard else ())
     return options
 
 
 def _drawn_actions(state, seat, most, discard):
     """`own_actions` with a drawn card and an empty slot in the row."""
-    own = state.occupied(seat)
-    out = list(_replace_options(seat, tuple(own), most))
-    if discard or not own:
+    out = list(_replace_options(seat, tuple(state.occupied(seat)), most))
+    if discard:
         out.append(_simple(Discard, seat))
     return out
 
@@ -173,6 +171,12 @@ def may_call_cabo(state) -> bool:
     a turn: nobody has, and every player of the round had `cabo_min_rounds` turns."""
     return (state.caller is None
             and state.turns_done >= state.rules.cabo_min_rounds * len(state.seats))
+
+
+def may_discard_drawn(state, seat) -> bool:
+    """Whether `seat` may discard the card it holds instead of replacing a card with it: a
+    card from the deck, or any card if `seat` holds none to replace."""
+    return state.drawn_from == "deck" or not state.has_cards(seat)
 
 
 def may_take_discard(state, seat) -> bool:

@@ -171,6 +171,19 @@ def test_replace_of_an_empty_slot():
     assert_illegal(state, Replace(0, (0, 1)), "your own cards")
 
 
+def test_a_card_from_the_discard_pile_is_discarded_only_by_a_player_without_cards():
+    """One rule (`legal.may_discard_drawn`), in the check and in the listed moves alike."""
+    state = stacked(preset("official"), 2, [[1, 2, 3, 4], [5, 6, 7, 8]], deck=[9],
+                    discard=[0])
+    play(state, TakeDiscard(0))
+    assert Discard(0) not in legal_actions(state, 0)
+    assert_illegal(state, Discard(0), "must replace one of yours")
+    state.hands[0] = [None] * 4  # (party: the others' matches can take a row's last card)
+    assert Discard(0) in legal_actions(state, 0)
+    apply(state, Discard(0))
+    assert state.discard[-1] == 0 and state.drawn is None
+
+
 def test_matching_when_the_window_is_closed_or_off():
     rules = preset("standard52")
     state = stacked(rules, 2, [["5♠", "2♠", "3♠", "4♠"], ["5♥", "6♠", "A♠", "2♥"]],
