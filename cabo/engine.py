@@ -287,18 +287,10 @@ def _replace(state, a, events, check):
         state.match_target = old
         discarded = (old,)
     else:
-        discarded = [hand[i] for i in slots]
-        if len({state.values[c] for c in discarded}) != 1:
-            return _wrong_replace(state, seat, slots, discarded, drawn, events)
+        discarded = _replace_several(state, seat, slots, hand, drawn, events)
+        if discarded is None:
+            return
         old = None  # (a multi-replace grants no power)
-        known = state.known[seat]
-        for i in slots:
-            state.discard.append(hand[i])
-            hand[i] = None
-            known[i] = 0
-        hand[slots[0]] = drawn
-        known[slots[0]] = drawn_knowers(state)
-        state.match_target = state.discard[-1]
     e = ReplaceEvent()  # (filled one field at a time: no tuple to build and unpack)
     e.seat = seat
     e.slots = slots
@@ -306,11 +298,27 @@ def _replace(state, a, events, check):
     e.card = drawn
     e.taken = state.drawn_from == "discard"
     events.append(e)
-    if old is not None and state.rules.power_on == "any_discard":
-        power = state.powers[old]
-        if power:
-            return _enter_power(state, power, events)
+    if old is not None and state.rules.power_on == "any_discard" and state.powers[old]:
+        return _enter_power(state, state.powers[old], events)
     _end_turn(state, events)
+
+
+def _replace_several(state, seat, slots, hand, drawn, events):
+    """The row's part of a multi-replace: the cards of equal value go onto the discard pile
+    and the drawn card takes the first slot (the discarded cards returned); of different
+    values, the wrong replace, done whole (None returned)."""
+    discarded = [hand[i] for i in slots]
+    if len({state.values[c] for c in discarded}) != 1:
+        return _wrong_replace(state, seat, slots, discarded, drawn, events)
+    known = state.known[seat]
+    for i in slots:
+        state.discard.append(hand[i])
+        hand[i] = None
+        known[i] = 0
+    hand[slots[0]] = drawn
+    known[slots[0]] = drawn_knowers(state)
+    state.match_target = state.discard[-1]
+    return discarded
 
 
 def _wrong_replace(state, seat, slots, cards, drawn, events):
