@@ -195,11 +195,13 @@ def _do_peek(state, a, events):
     seat, slots = a.seat, a.slots
     bit = 1 << seat
     known, hand = state.known[seat], state.hands[seat]
+    cards = []  # (a loop, not a comprehension: one reading `hand` would make it a cell)
     for i in slots:
         known[i] |= bit
+        cards.append(hand[i])
     state.peeked[seat] = True
     e = InitialPeekEvent()
-    e.seat, e.slots, e.cards = seat, slots, tuple([hand[i] for i in slots])
+    e.seat, e.slots, e.cards = seat, slots, tuple(cards)
     events.append(e)
     if all(state.peeked):
         _begin_turn(state, state.current, events)
@@ -550,11 +552,15 @@ def _deck_for_turn(state, events) -> bool:
 
 def _round_over(state, events):
     if state.rules.last_match_chance and state.rules.match != "off":
-        state.phase = "final"
-        state.ready = [s not in state.seats for s in range(state.n)]
-        events.append(Event("last_chance", None))
-        return
+        return _last_chance(state, events)
     finish_round(state, events)
+
+
+def _last_chance(state, events):
+    """The reveal waits until every player of the round said Ready."""
+    state.phase = "final"
+    state.ready = [s not in state.seats for s in range(state.n)]
+    events.append(Event("last_chance", None))
 
 
 # Off-turn and round-end actions

@@ -21,7 +21,7 @@ multi-replace and penalty card; 2^k subsets made 262,144 actions at 18 cards):
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, repeat
 
 from . import matching
 from .actions import (
@@ -39,14 +39,18 @@ def to_move(state) -> tuple:
         return (state.gives[0][0],)
     phase = state.phase
     if phase == "peek":
-        peeked = state.peeked
-        return tuple([s for s in state.seats if not peeked[s]])
+        return _waiting(state.seats, state.peeked)
     if phase == "final":
-        ready = state.ready
-        return tuple([s for s in state.seats if not ready[s]])
+        return _waiting(state.seats, state.ready)
     if phase == "round_over":
         return (HOST,)
     return ()  # (game_over)
+
+
+def _waiting(seats, done) -> tuple:
+    """The seats not `done` yet (a function of its own: its comprehension makes `done` a
+    cell, allocated on every call of the function that holds it)."""
+    return tuple([s for s in seats if not done[s]])
 
 
 def legal_actions(state, seat: int) -> list:
@@ -121,7 +125,7 @@ def _other_actions(state, seat, phase):
         if phase == "king":
             out = []
             if swappable(state, state.king_target[0]):
-                out = [KingSwap(seat, i) for i in state.occupied(seat)]
+                out = [*map(KingSwap, repeat(seat), state.occupied(seat))]
             return out + [_simple(SkipPower, seat)]
         # after_turn
         return ([_simple(CallCabo, seat)] if state.caller is None else []) + [
