@@ -87,7 +87,7 @@ def deal_round(state, events, order=None) -> None:
     state.phase = "peek"
     state.current = state.first
     state.drawn = state.drawn_from = state.power = state.king_target = None
-    state.peeked = [False] * n if full else [s not in seats for s in range(n)]
+    state.peeked = [False] * n if full else _sitting_out(seats, n)
     state.ready = [False] * n
     state.caller = None
     state.final_left = 0
@@ -150,7 +150,7 @@ def finish_round(state, events) -> None:
     for seat in seats:
         hand = hands[seat]
         known[seat] = ([all_mask] * len(hand) if None not in hand
-                       else [all_mask if c is not None else 0 for c in hand])
+                       else _revealed(hand, all_mask))
     # (the record is shared by the history and the event: neither is changed afterwards)
     result = {
         "round_no": state.round_no,
@@ -159,7 +159,7 @@ def finish_round(state, events) -> None:
         "sums": [*map(sums.get, range(n))],
         "points": [*map(points.get, range(n))],
         "notes": ([*map(notes.__getitem__, range(n))] if len(notes) == n
-                  else [notes[s] if s in notes else [] for s in range(n)]),
+                  else _notes_of_all(notes, n)),
         "winners": winners,
         "draw": draw,
         "totals": state.totals[:],
@@ -179,6 +179,20 @@ def finish_round(state, events) -> None:
     else:
         state.phase = "round_over"
         state.winners = tiebreak  # seats of the coming tie-break round, if any
+
+
+# (comprehensions of their own: one in deal_round or finish_round would make the locals it
+# reads cells, allocated on every call)
+def _sitting_out(seats, n) -> list:
+    return [s not in seats for s in range(n)]
+
+
+def _revealed(hand, all_mask) -> list:
+    return [all_mask if c is not None else 0 for c in hand]
+
+
+def _notes_of_all(notes, n) -> list:
+    return [notes[s] if s in notes else [] for s in range(n)]
 
 
 def end_game(state, winners, events) -> None:

@@ -50,7 +50,7 @@ def _official(rules, seats, sums, hands_values, caller):
     if rules.kamikaze == "hand":
         for s in seats:
             if sums[s] == KAMIKAZE_SUM and sorted(hands_values[s]) == KAMIKAZE_HAND:
-                points = {o: (0 if o == s else rules.kamikaze_points) for o in seats}
+                points = _kamikaze_points(rules, seats, s)
                 notes[s].append("kamikaze")
                 for o in seats:
                     if o != s:
@@ -74,6 +74,12 @@ def _official(rules, seats, sums, hands_values, caller):
                 points[s] += rules.caller_penalty
                 notes[s].append("caller_penalty")
     return points, notes, lowest
+
+
+def _kamikaze_points(rules, seats, kamikaze):
+    """The official kamikaze's points (a function of its own: a comprehension reading a
+    local makes it a cell, allocated on every call of the function that holds it)."""
+    return {o: (0 if o == kamikaze else rules.kamikaze_points) for o in seats}
 
 
 def _called(rules, seats, sums, caller):
@@ -151,18 +157,27 @@ def game_result(rules, totals, seats_in_round, rounds_won, round_winners, host_e
     if rules.game_end == "host":
         if not host_ended:
             return False, (), ()
-        best = max(rounds_won)
-        return True, tuple(s for s, w in enumerate(rounds_won) if w == best), ()
+        return True, _most_rounds_won(rounds_won), ()
     contenders = seats_in_round
     if len(seats_in_round) == len(totals):
         top = max(totals)  # (any total over / at the target)
         if not (top > rules.target if rules.end_when == "over" else top >= rules.target):
             return False, (), ()
-    low = min([totals[s] for s in contenders])
-    lowest = tuple([s for s in contenders if totals[s] == low])
+    # (map and a loop, no comprehension: one would make its locals cells on every call)
+    low = min(map(totals.__getitem__, contenders))
+    lowest = []
+    for s in contenders:
+        if totals[s] == low:
+            lowest.append(s)
+    lowest = tuple(lowest)
     if len(lowest) > 1 and rules.tiebreak:
         return False, (), lowest
     return True, lowest, ()
+
+
+def _most_rounds_won(rounds_won) -> tuple:
+    best = max(rounds_won)
+    return tuple(s for s, w in enumerate(rounds_won) if w == best)
 
 
 def next_first_player(rules, rng, prev_first, seats, totals, round_winners):
@@ -177,7 +192,11 @@ def next_first_player(rules, rng, prev_first, seats, totals, round_winners):
     else:
         order = seats
     if how == "winner":
-        candidates = [s for s in order if s in round_winners] or order
+        candidates = []  # (a loop: a comprehension would make round_winners a cell)
+        for s in order:
+            if s in round_winners:
+                candidates.append(s)
+        candidates = candidates or order
     else:  # highest_total: the highest total of the round's seats, first in turn order
         candidates = order
     # min and max return the first seat in turn order among equals
