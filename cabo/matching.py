@@ -32,8 +32,13 @@ def reacting_seats(state) -> list:
     (the order in which drivers offer off-turn moves)."""
     if state.rules.match == "off" or state.gives:
         return []
-    n = state.n
-    return [s for s in ((state.current + k) % n for k in range(1, n + 1)) if may_match(state, s)]
+    n, current = state.n, state.current
+    out = []  # (a loop: a comprehension would make the locals it reads cells on every call)
+    for k in range(1, n + 1):
+        s = (current + k) % n
+        if may_match(state, s):
+            out.append(s)
+    return out
 
 
 def _owners(state, seat):
@@ -48,10 +53,18 @@ def legal_matches(state, seat) -> list:
         return []
     owners = _owners(state, seat)
     hands = state.hands
-    if all(None not in hands[o] for o in owners):  # (full rows: cached by their lengths)
-        return list(_full_row_matches(
-            seat, owners, tuple(len(hands[o]) for o in owners), state.match_target is not None,
-            state.rules.pair_discard, state.most_equal))
+    lengths = []
+    for o in owners:  # (full rows: cached by their lengths; a loop, so no local is a cell)
+        hand = hands[o]
+        if None in hand:
+            return _matches(state, seat)
+        lengths.append(len(hand))
+    return list(_full_row_matches(seat, owners, tuple(lengths), state.match_target is not None,
+                                  state.rules.pair_discard, state.most_equal))
+
+
+def _matches(state, seat) -> list:
+    """`legal_matches` when a row it may take from has an empty slot."""
     out = []
     if state.match_target is not None:
         for owner in _owners(state, seat):
