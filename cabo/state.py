@@ -91,7 +91,8 @@ class State:
     def has_cards(self, seat: int) -> bool:
         """Whether `seat` has at least one card in its row."""
         hand = self.hands[seat]
-        return hand.count(None) != len(hand)
+        # (an occupied first slot settles it without comparing every card with None)
+        return (hand and hand[0] is not None) or hand.count(None) != len(hand)
 
     def hand_sum(self, seat: int) -> int:
         """Sum of the values of the cards in `seat`'s row."""
