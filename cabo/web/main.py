@@ -261,12 +261,15 @@ class App:
         # the first use of the screen's modules) and writing it take a few tens of ms each on
         # a phone: in one task they would be one long task, so each has a task of its own.
         self.dealing = True
+        # busy until the table is drawn (tests wait for it; a person sees no difference)
+        document.getElementById("app").setAttribute("data-busy", "true")
         task_of_its_own(self.prepare_new_table)
 
     def prepare_new_table(self) -> None:
         """Build the HTML of the table `start_game` dealt; `show_new_table` writes it."""
         if self.screen != "table" or self.table is None:
             self.dealing = False
+            self.render()  # (no longer busy)
             return
         self.prepared = self.page_html()
         task_of_its_own(self.show_new_table)
@@ -382,8 +385,8 @@ class App:
         else:
             app.innerHTML = html
         _T.mark("r.inner")
-        # Tests (and curious people) can see whether bots are still to move.
-        busy = in_game and self.table.bot_task() is not None
+        # Tests (and curious people) can see whether a new table or a bot move is still due.
+        busy = self.dealing or (in_game and self.table.bot_task() is not None)
         app.setAttribute("data-busy", "true" if busy else "false")
         for node in app.querySelectorAll("details[data-open]"):
             node.open = node.dataset.open in self.open
