@@ -49,7 +49,6 @@ class App:
         self.table = None
         self.screen = "setup"     # "setup", "table" or "rules"
         self.dealing = False      # a new game is dealt, its table not drawn yet
-        self.prepared = None      # page_html() of the new table, to be drawn in the next task
         self.shown = None         # (screen, in a game) of the last drawing
         self.back_to = "setup"    # the screen the rules screen returns to
         self.focus_to = None      # a selector to focus after the next render
@@ -257,35 +256,20 @@ class App:
         self.screen = "table"
         self.notice = None
         self.saving.tabs.claim()
-        # Dealing (with a bot level's first import), building the first table's HTML (with
-        # the first use of the screen's modules) and writing it take a few tens of ms each on
-        # a phone: in one task they would be one long task, so each has a task of its own.
+        # Dealing (with a bot level's first import) and a table's first drawing take a few
+        # tens of ms each on a phone: in one task they would be one long task, so the table
+        # is drawn in a task of its own.
         self.dealing = True
-        # busy until the table is drawn (tests wait for it; a person sees no difference)
-        document.getElementById("app").setAttribute("data-busy", "true")
-        task_of_its_own(self.prepare_new_table)
-
-    def prepare_new_table(self) -> None:
-        """Build the HTML of the table `start_game` dealt; `show_new_table` writes it."""
-        if self.screen != "table" or self.table is None:
-            self.dealing = False
-            self.render()  # (no longer busy)
-            return
-        self.prepared = self.page_html()
         task_of_its_own(self.show_new_table)
 
     def show_new_table(self) -> None:
-        """Draw the table `start_game` dealt, save it and let its bots play. (After a render
-        since `prepare_new_table`, an input's, the prepared HTML is stale: it is built anew.)"""
+        """Draw the table `start_game` dealt, save it and let its bots play."""
         self.dealing = False
-        prepared, self.prepared = self.prepared, None
         if self.screen != "table" or self.table is None:
             return
-        # a phone shows the new table from its top, not the form's end; scrolled before the
-        # drawing, the browser need not lay the new table out in this task to scroll it
-        window.scrollTo(0, 0)
-        self.render(prepared)
+        self.render()
         self.saving.save_later()
+        window.scrollTo(0, 0)  # a phone shows the new table from its top, not the form's end
         self.pacer.schedule()
 
     def new_table(self, session) -> Table:
@@ -361,10 +345,7 @@ class App:
                 html += self.net.setup_html() + self.room.setup_html()
         return html, view, moves
 
-    def render(self, prepared=None) -> None:
-        """Draw the page (`prepared`: `page_html`'s result, built in an earlier task from the
-        state that is still current)."""
-        self.prepared = None  # a newer drawing: an HTML prepared before it is out of date
+    def render(self) -> None:
         _T.mark(None)
         app = document.getElementById("app")
         focus = (self.focus_due[0] if self.focus_due is not None
@@ -373,7 +354,7 @@ class App:
         # and may arrive after this render (then a panel just opened would be drawn closed).
         for node in app.querySelectorAll("details[data-open]"):
             (self.open.add if node.open else self.open.discard)(node.dataset.open)
-        html, view, moves = prepared if prepared is not None else self.page_html()
+        html, view, moves = self.page_html()
         in_game = view is not None
         _T.mark("r.html")
         # Another screen is drawn whole: there is little to keep, and patching the set-up form
@@ -385,8 +366,8 @@ class App:
         else:
             app.innerHTML = html
         _T.mark("r.inner")
-        # Tests (and curious people) can see whether a new table or a bot move is still due.
-        busy = self.dealing or (in_game and self.table.bot_task() is not None)
+        # Tests (and curious people) can see whether bots are still to move.
+        busy = in_game and self.table.bot_task() is not None
         app.setAttribute("data-busy", "true" if busy else "false")
         for node in app.querySelectorAll("details[data-open]"):
             node.open = node.dataset.open in self.open

@@ -13,7 +13,7 @@ import gc
 # (module attribute holding a class, method names) timed when the benchmark asks
 TIMED = (
     ("App", ("render", "page_html", "after_change", "on_click", "person_acts", "start_game",
-             "prepare_new_table", "show_new_table")),
+             "show_new_table")),
     ("Saving", ("save", "show_look", "on_pagehide")),
     ("Table", ("play_bot_move", "run_bot_task", "bot_task", "view", "act", "press",
                "announcement", "keep_look")),
