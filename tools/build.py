@@ -6,11 +6,14 @@
    static/vendor/ exactly the files the page fetches: Pyodide's loader, wasm, stdlib and
    lock file, and PyScript's core with the chunks it imports on this page. No source maps,
    no typings. tests/e2e/test_boot.py checks that every copied file is loaded.
-2. Packs the cabo package (without __pycache__ and tests) into static/build/cabo.zip, which
-   pyscript.toml unpacks, so the package arrives in one request.
+2. Packs the cabo package (without __pycache__ and tests) into static/build/cabo.zip, so the
+   package arrives in one request; the page imports it from the zip (pyscript.toml writes
+   the file, index.html puts it on sys.path) instead of unpacking its files.
 3. Ships a trimmed, precompiled stdlib instead of Pyodide's python_stdlib.zip, a lock file
-   without the package list, and bytecode for the cabo package inside cabo.zip (next to its
-   sources): tools/stdlib.py, which compiles with Pyodide under Node and caches the result.
+   without the package list, bytecode for the cabo package inside cabo.zip (beside its
+   sources) and for PyScript's own package in static/build/pyscript-bytecode.zip (unpacked
+   next to the sources PyScript writes): tools/stdlib.py, which compiles with Pyodide under
+   Node and caches the result.
 
 Both outputs are git-ignored. Files are rewritten only when their content changed, so a
 second run is quick and changes nothing.
@@ -39,6 +42,7 @@ VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
 CABO = ROOT / "cabo"
 CABO_ZIP = BUILD / "cabo.zip"
+PYSCRIPT_BYTECODE_ZIP = BUILD / "pyscript-bytecode.zip"
 
 # What loadPyodide() fetches from its indexURL when no packages are requested.
 PYODIDE_FILES = (
@@ -215,6 +219,11 @@ def package_cabo(
     files = {path.relative_to(package.parent).as_posix(): path.read_bytes()
              for path in cabo_sources(package)}
     files.update(bytecode or {})
+    return write_zip(files, dest)
+
+
+def write_zip(files: Mapping[str, bytes], dest: Path) -> bool:
+    """A reproducible zip of `files` (archive name -> bytes); True if it changed."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in sorted(files.items()):
@@ -270,7 +279,9 @@ def build() -> BuildResult:
         if stale.name not in plan:
             shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
     files = tuple(f"{folder}/{name}" for folder, (_, names) in plan.items() for name in names)
-    result = BuildResult(files, copied, package_cabo(bytecode=runtime.bytecode), runtime.summary())
+    changed = package_cabo(bytecode=runtime.bytecode)
+    write_zip(runtime.pyscript_bytecode, PYSCRIPT_BYTECODE_ZIP)
+    result = BuildResult(files, copied, changed, runtime.summary())
     precache.write()  # last: the service worker's list of every shipped file (sw.js)
     return result
 

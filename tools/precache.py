@@ -31,7 +31,8 @@ OUT = Path("static") / "build" / "precache.js"
 PAGE = "index.html"  # cached as "./": the URL the site is opened with
 TOP_FILES = ("pyscript.toml",)
 FOLDERS = ("static/css", "static/js", "static/icons", "static/vendor")
-STATIC_FILES = ("static/manifest.webmanifest", "static/build/cabo.zip")
+STATIC_FILES = ("static/manifest.webmanifest", "static/build/cabo.zip",
+                "static/build/pyscript-bytecode.zip")
 
 
 def site_files(root: Path = ROOT) -> list[str]:

@@ -18,7 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TOP_FILES = ("index.html", "pyscript.toml", ".nojekyll", "sw.js")
 OPTIONAL_TOP_FILES = ()
-REQUIRED = ("static/vendor", "static/build/cabo.zip", "static/build/precache.js")
+REQUIRED = ("static/vendor", "static/build/cabo.zip", "static/build/pyscript-bytecode.zip",
+            "static/build/precache.js")
 
 
 def assemble(out: Path) -> list[str]:

@@ -14,14 +14,16 @@ module by module while the player waits. tools/build.py ships instead:
   Pyodide's binary has frozen in (os, io, site, ...) need no file.
 - pyodide-lock.json: the stock file's header without its package list (the page installs no
   package; the full list is 119 kB that Pyodide fetches at every boot).
-- bytecode for the cabo package (`__pycache__/*.cpython-3XY.pyc` next to each source, which
-  stays in the archive: tracebacks show the game's source lines), and for the `pyscript`
-  package that PyScript's bundle writes into the same working directory at every start
-  (pyscript/__pycache__/ in cabo.zip; checked against the written source, so a different
-  PyScript falls back to compiling). Both save compiling Python in the page at boot.
+- bytecode for the cabo package (`cabo/x.pyc` beside each `cabo/x.py` in cabo.zip, which the
+  page imports from with zipimport; the sources stay in the archive: tracebacks show the
+  game's source lines), and for the `pyscript` package that PyScript's bundle writes into the
+  working directory at every start (`pyscript/__pycache__/*.cpython-3XY.pyc` in
+  pyscript-bytecode.zip, which the page unpacks there; checked against the written source, so
+  a different PyScript falls back to compiling). Both save compiling Python in the page at
+  boot.
 
-Every .pyc is hash-based (PEP 552), so unpacking (which sets new mtimes) does not invalidate
-it. The results are cached in node_modules/.cache/cabo-runtime/, keyed by a
+Every .pyc is hash-based (PEP 552): nothing compares it with a modification time. The game's
+are unchecked (the archive holds the sources they were compiled from). The results are cached in node_modules/.cache/cabo-runtime/, keyed by a
 fingerprint of the installed Pyodide (so `npm ci` of another version rebuilds them), the
 allowlist and the compiler script; an unchanged build starts no Node process.
 """
@@ -237,8 +239,8 @@ class Runtime:
     """What tools/build.py ships besides the copied npm files."""
 
     files: dict[str, Path]  # static/vendor/pyodide/ name -> cached file to copy
-    bytecode: dict[str, bytes]  # archive name (cabo/__pycache__/x.cpython-314.pyc) -> pyc;
-    # also pyscript/__pycache__/*.pyc for the package PyScript writes next to cabo/
+    bytecode: dict[str, bytes]  # archive name (cabo/x.pyc, beside cabo/x.py) -> pyc
+    pyscript_bytecode: dict[str, bytes]  # pyscript/__pycache__/x.cpython-314.pyc -> pyc
     modules: int  # modules in the trimmed stdlib
     compiled: list[str] = field(default_factory=list)  # what this run compiled
 
@@ -246,11 +248,18 @@ class Runtime:
         size = self.files[STDLIB_ZIP].stat().st_size
         done = f"compiled {', '.join(self.compiled)}" if self.compiled else "cached"
         return (f"{STDLIB_ZIP}: {self.modules} stdlib modules as .pyc, {size / 1e3:.0f} kB; "
-                f"{len(self.bytecode)} modules of the game and PyScript as .pyc ({done})")
+                f"{len(self.bytecode) + len(self.pyscript_bytecode)} modules of the game and "
+                f"PyScript as .pyc ({done})")
+
+
+def zip_pyc_name(archive_name: str) -> str:
+    """cabo/web/main.py -> cabo/web/main.pyc: where zipimport looks for the bytecode."""
+    return archive_name.removesuffix(".py") + ".pyc"
 
 
 def pyc_name(archive_name: str, tag: str) -> str:
-    """cabo/web/main.py -> cabo/web/__pycache__/main.cpython-314.pyc"""
+    """pyscript/web.py -> pyscript/__pycache__/web.cpython-314.pyc: where the path finder
+    looks for the bytecode of a source file."""
     folder, _, file = archive_name.rpartition("/")
     stem = file.removesuffix(".py")
     return f"{folder}/__pycache__/{stem}.{tag}.pyc" if folder else f"__pycache__/{stem}.{tag}.pyc"
@@ -287,10 +296,13 @@ def prepare(sources: Iterable[tuple[str, Path]] = (), allowlist: Path = ALLOWLIS
     # page writes that source itself, so a mismatch must fall back to compiling it).
     entries = [(name, path.read_bytes(), False) for name, path in sources if name.endswith(".py")]
     entries += [(name, data, True) for name, data in sorted(pyscript_python().items())]
-    wanted = {}
+    wanted, game = {}, set()
     for name, data, checked in entries:
         cached = cache / "pyc" / f"{_sha256(name.encode(), data, bytes([checked]))[:32]}.pyc"
-        wanted[pyc_name(name, tag)] = cached
+        archive_name = pyc_name(name, tag) if checked else zip_pyc_name(name)
+        wanted[archive_name] = cached
+        if not checked:
+            game.add(archive_name)
         if not cached.is_file():
             job["sources"].append({"source": base64.b64encode(data).decode(), "filename": name,
                                    "checked": checked, "dest": host_to_pyodide(cached)})
@@ -313,7 +325,10 @@ def prepare(sources: Iterable[tuple[str, Path]] = (), allowlist: Path = ALLOWLIS
                 stale.unlink(missing_ok=True)
     return Runtime(
         files={STDLIB_ZIP: stdlib, LOCK_FILE: lock},
-        bytecode={name: path.read_bytes() for name, path in sorted(wanted.items())},
+        bytecode={name: path.read_bytes() for name, path in sorted(wanted.items())
+                  if name in game},
+        pyscript_bytecode={name: path.read_bytes() for name, path in sorted(wanted.items())
+                           if name not in game},
         modules=len(modules),
         compiled=compiled,
     )

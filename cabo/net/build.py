@@ -8,19 +8,31 @@ source costs the page's start when nothing plays across devices).
 
 from __future__ import annotations
 
+import zipfile
 import zlib
 from pathlib import Path
 
 from .protocol import PROTOCOL
 
 
-def _sources_crc(root: Path) -> int:
+def _sources(archive: str | None) -> list[tuple[str, bytes]]:
+    """Every source of the package as (its path below the package, bytes): from the zip
+    `archive` that the page imports the package from, or else from the package's folder."""
+    if archive is not None:
+        with zipfile.ZipFile(archive) as zf:
+            return [(name.removeprefix("cabo/"), zf.read(name)) for name in zf.namelist()
+                    if name.startswith("cabo/") and name.endswith(".py")
+                    and not {"__pycache__", "tests"} & set(name.split("/"))]
+    root = Path(__file__).resolve().parent.parent
+    return [(path.relative_to(root).as_posix(), path.read_bytes()) for path in root.rglob("*.py")
+            if not {"__pycache__", "tests"} & set(path.relative_to(root).parts)]
+
+
+def _sources_crc(sources: list[tuple[str, bytes]]) -> int:
     crc = 0
-    for path in sorted(root.rglob("*.py")):
-        if "__pycache__" in path.parts or "tests" in path.parts:
-            continue
-        crc = zlib.crc32(path.relative_to(root).as_posix().encode(), crc)
-        crc = zlib.crc32(path.read_bytes(), crc)
+    for name, data in sorted(sources, key=lambda item: item[0].split("/")):
+        crc = zlib.crc32(name.encode(), crc)
+        crc = zlib.crc32(data, crc)
     return crc
 
 
@@ -32,5 +44,6 @@ def __getattr__(name):
     if name != "BUILD":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     if not _build:
-        _build.append(f"p{PROTOCOL}-{_sources_crc(Path(__file__).resolve().parent.parent):08x}")
+        crc = _sources_crc(_sources(getattr(__loader__, "archive", None)))
+        _build.append(f"p{PROTOCOL}-{crc:08x}")
     return _build[0]

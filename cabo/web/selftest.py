@@ -75,15 +75,25 @@ def stdlib_modules() -> list[str]:
 
 
 def bytecode_misses(checked: list | None = None) -> list[str]:
-    """Modules of the working directory (cabo, pyscript) that run without the shipped .pyc.
+    """Modules of the game's zip (cabo) and of the working directory (pyscript) that run
+    without the shipped .pyc.
 
-    tools/stdlib.py ships hash-based .pyc next to their sources; one that does not match
-    this interpreter (magic number) or its source (checked hash) is silently recompiled.
+    tools/stdlib.py ships hash-based .pyc beside the game's sources in cabo.zip and in the
+    __pycache__ folders of PyScript's; one that does not match this interpreter (magic
+    number) or its source (checked hash) is silently recompiled from the source.
     """
     cwd = os.getcwd().rstrip("/") + "/"
     misses = []
     for name, module in sorted(sys.modules.items()):
         path = getattr(module, "__file__", None) or ""
+        archive = getattr(getattr(module, "__loader__", None), "archive", None)
+        if archive is not None and archive.startswith(cwd):
+            # zipimport names the file it ran: the .pyc, or the source it fell back to
+            if checked is not None:
+                checked.append(name)
+            if not path.endswith(".pyc"):
+                misses.append(name)
+            continue
         if not (path.startswith(cwd) and path.endswith(".py")):
             continue
         if checked is not None:
@@ -317,6 +327,9 @@ def steps(report: dict, in_browser: bool):
     report["traceback"] = format_error()
     report["malformed"] = malformed_messages()
     report["stdlib_modules"] = stdlib_modules()
+    from cabo.net.build import BUILD  # from the sources in the game's zip
+
+    report["build"] = BUILD
     report["bytecode_checked"] = []
     report["bytecode_misses"] = bytecode_misses(report["bytecode_checked"])
 

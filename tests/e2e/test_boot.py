@@ -56,7 +56,7 @@ def test_loads_exactly_the_shipped_runtime(
     shipped = {f"static/vendor/{name}" for name in site.vendor_files
                if name not in build.LAZY_VENDOR}  # loaded on demand (tests/e2e/test_net_qr.py)
     assert shipped - requested == set(), "tools/build.py ships files the page never loads"
-    assert "static/build/cabo.zip" in requested
+    assert {"static/build/cabo.zip", "static/build/pyscript-bytecode.zip"} <= requested
     for url, content_type in content_types.items():
         expected = CONTENT_TYPES.get(PurePosixPath(url).suffix)
         if expected:
@@ -72,7 +72,7 @@ def preloads() -> list[str]:
 def test_the_preloads_are_shipped_files(site) -> None:
     """A preload names a file of this build (PyScript's chunk names change with its version)."""
     shipped = {f"static/vendor/{name}" for name in site.vendor_files} | {
-        "static/build/cabo.zip", "pyscript.toml"}
+        "static/build/cabo.zip", "static/build/pyscript-bytecode.zip", "pyscript.toml"}
     assert "static/vendor/pyodide/pyodide.asm.wasm" in preloads()
     assert set(preloads()) - shipped == set()
 

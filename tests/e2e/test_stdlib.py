@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from cabo.bots import PAGE_LEVELS
+from cabo.net.build import BUILD
 from cabo.rules import PRESETS
 from tools import build, stdlib
 from tools.stdlib_record import run_selftest
@@ -53,11 +54,13 @@ def test_the_page_gets_the_allowlisted_stdlib_as_bytecode(site) -> None:
 def test_the_game_ships_its_sources_with_bytecode(site) -> None:
     names = set(zipfile.ZipFile(build.CABO_ZIP).namelist())
     sources = {n for n in names if n.endswith(".py")}
-    tag = stdlib.cache_tag()
     assert "cabo/session.py" in sources, "sources stay: tracebacks show the game's lines"
-    pyscript = {stdlib.pyc_name(n, tag) for n in stdlib.pyscript_python()}
+    assert "cabo/session.pyc" in names, "beside its source, where zipimport looks"
+    assert {stdlib.zip_pyc_name(n) for n in sources} == names - sources
+    pyscript = set(zipfile.ZipFile(build.PYSCRIPT_BYTECODE_ZIP).namelist())
     assert "pyscript/__pycache__/__init__.cpython-314.pyc" in pyscript
-    assert {stdlib.pyc_name(n, tag) for n in sources} | pyscript == names - sources
+    tag = stdlib.cache_tag()
+    assert pyscript == {stdlib.pyc_name(n, tag) for n in stdlib.pyscript_python()}
 
 
 def test_an_unchanged_build_compiles_nothing(site) -> None:
@@ -78,8 +81,9 @@ def test_every_game_path_runs_in_the_page_on_the_trimmed_stdlib(booted_page: Pag
         (p, level) for p in PRESETS for level in PAGE_LEVELS}
     assert all(g["over"] for g in games), games
     assert all(g["hints"] > 0 for g in games if g["person"]), "the hint ran"
-    # Tracebacks of the game's own code show its source lines (the .py files are shipped).
-    assert 'File "/home/pyodide/cabo/session.py"' in report["traceback"]
+    # Tracebacks of the game's own code show its source lines (the .py files are shipped in
+    # the zip the game is imported from; linecache reads them through zipimport).
+    assert 'File "cabo/session.py"' in report["traceback"]
     assert "return self.act(NextRound(0))" in report["traceback"]
     # hostile wire messages (an unhashable type, nesting 500 to 100,000 levels deep) are
     # dropped by Pyodide's interpreter too, not raised as TypeError or RecursionError
@@ -92,6 +96,9 @@ def test_every_game_path_runs_in_the_page_on_the_trimmed_stdlib(booted_page: Pag
     # The game's and PyScript's modules ran from the shipped bytecode, not recompiled.
     assert {"cabo.engine", "cabo.web.main", "pyscript"} <= set(report["bytecode_checked"])
     assert report["bytecode_misses"] == []
+    # The page reads the same sources from its zip as CPython from the folder: a guest and a
+    # host agree on the build id, and it is the one the Python tests use.
+    assert report["build"] == BUILD
 
 
 def test_setup_hint_and_score_screens_on_the_trimmed_stdlib(page: Page) -> None:

@@ -25,6 +25,19 @@ def test_cabo_zip_holds_the_package_without_caches_or_tests(tmp_path: Path) -> N
     assert build.package_cabo(package, archive) is False, "same sources, same archive"
 
 
+def test_the_build_id_reads_the_same_sources_from_the_zip_as_from_the_folder(
+        tmp_path: Path) -> None:
+    from cabo.net import build as build_id
+
+    archive = tmp_path / "cabo.zip"
+    build.package_cabo(dest=archive, bytecode={"cabo/engine.pyc": b"not a source"})
+    in_zip = build_id._sources(str(archive))
+    assert dict(in_zip) == dict(build_id._sources(None))
+    assert "engine.py" in dict(in_zip) and "engine.pyc" not in dict(in_zip)
+    assert build_id._sources_crc(in_zip) == build_id._sources_crc(build_id._sources(None))
+    assert build_id._sources_crc(in_zip[1:]) != build_id._sources_crc(in_zip)
+
+
 def test_build_fails_clearly_without_node_modules(monkeypatch, tmp_path: Path) -> None:
     monkeypatch.setattr(build, "NODE_MODULES", tmp_path / "node_modules")
     with pytest.raises(build.BuildError, match="npm ci"):
