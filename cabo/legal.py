@@ -188,10 +188,7 @@ def may_take_discard(state, seat) -> bool:
     and `seat` holds a card to replace with it."""
     if not (state.rules.take_discard and state.discard):
         return False
-    hand = state.hands[seat]
-    # (holds a card; an occupied first slot settles it without comparing every card with
-    # None, the common case)
-    return (hand and hand[0] is not None) or hand.count(None) != len(hand)
+    return state.has_cards(seat)
 
 
 @lru_cache(maxsize=256)
