@@ -7,6 +7,12 @@
 // - QR codes: drawn with the pinned `qr` package (static/vendor/qr/, from npm), read from the
 //   camera with the browser's BarcodeDetector where it exists, else with qr's decoder
 //   (loaded only when a camera scan starts).
+// - The host speaks first on every channel: its side sends READY as soon as it opens, and a
+//   guest's side reports "open" only when READY arrives (READY never reaches Python). A text
+//   that a guest sent at its own channel's open event could be lost without a trace (the
+//   host's channel opened, the guest's hello never arrived: about one join in a hundred,
+//   Chromium on one machine under load); READY follows the channel's opening on the same
+//   ordered stream, so once it is there the host's side takes the guest's messages.
 // Python sets caboNet.onevent(id, kind, data): kind "open", "message", "close", and
 // "unstable" / "stable" when the connection is interrupted ("disconnected": WebRTC may still
 // recover by itself) and when it is back ("connected"); "failed" closes the link.
@@ -18,7 +24,8 @@ const GATHER_MS = 4000; // the longest wait for ICE gathering (a STUN server may
 // connection would be (a browser may take half a minute to call it failed, or never).
 // A setting of caboNet (tests shorten it).
 const CONNECT_MS = 20000;
-const links = new Map(); // id -> {pc, dc}
+const READY = '{"t":"ready"}'; // the host's first text on a channel (JSON, as every text)
+const links = new Map(); // id -> {pc, dc, guest, ready}
 
 // `stun`: one STUN address, or (online rooms, static/js/room.js) a JSON list of iceServers.
 function config(stun) {
@@ -41,13 +48,21 @@ function gathered(pc) {
   });
 }
 
-function watch(id, pc, dc) {
+// `guest`: the channel came from the host (join); it is usable once READY has arrived.
+function watch(id, pc, dc, guest = false) {
   const link = links.get(id) || {};
   link.pc = pc;
   link.dc = dc;
+  link.guest = guest;
+  link.ready = false;
   links.set(id, link);
-  dc.onopen = () => { link.openedAt = performance.now(); emit(id, "open", null); };
-  dc.onmessage = (e) => { if (typeof e.data === "string") emit(id, "message", e.data); };
+  const ready = () => { link.ready = true; link.openedAt = performance.now(); emit(id, "open", null); };
+  dc.onopen = () => { if (!guest) { dc.send(READY); ready(); } };
+  dc.onmessage = (e) => {
+    if (typeof e.data !== "string") return;
+    if (link.ready) emit(id, "message", e.data);
+    else if (e.data === READY) ready();
+  };
   dc.onclose = () => { if (links.get(id) === link) { links.delete(id); emit(id, "close", null); } };
   pc.onconnectionstatechange = () => {
     if (links.get(id) !== link) return;
@@ -103,7 +118,7 @@ async function join(id, sdp, stun) {
   const pc = new RTCPeerConnection(config(stun));
   const t0 = performance.now();
   links.set(id, { pc, startedAt: t0 });
-  pc.ondatachannel = (e) => watch(id, pc, e.channel);
+  pc.ondatachannel = (e) => watch(id, pc, e.channel, true);
   await pc.setRemoteDescription({ type: "offer", sdp });
   await pc.setLocalDescription(await pc.createAnswer());
   await gathered(pc);
@@ -112,7 +127,7 @@ async function join(id, sdp, stun) {
 
 function send(id, text) {
   const link = links.get(id);
-  if (!link || !link.dc || link.dc.readyState !== "open") return false;
+  if (!link || !link.ready || link.dc.readyState !== "open") return false;
   link.dc.send(text);
   return true;
 }
