@@ -190,12 +190,28 @@ def first_peeks(d, players: dict) -> None:
         d.sync()
 
 
+def mover(d, timeout_s: float = 15.0):
+    """A device with a move (None once every device shows the reveal). Right after a guest's
+    move no device may show one, and the devices still look in step: the move is on its way
+    to the host, and the guest's page shows the moves again only with the host's answer."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        if all(reveal_shown(p) for p in d.pages):
+            return None
+        page = next((p for p in d.pages if not reveal_shown(p) and has_move(p)), None)
+        if page is not None:
+            return page
+        if time.monotonic() > deadline:
+            raise AssertionError("no device has a move")
+        d.pages[0].wait_for_timeout(50)
+        d.sync()
+
+
 def play_moves(d, players: dict, moves: int) -> None:
     """`moves` steps, each by a device with something to do, and the devices in step."""
     for _ in range(moves):
         d.sync()
-        page = next(p for p in d.pages if has_move(p))
-        players[page].step()
+        players[mover(d)].step()
     d.sync()
 
 
@@ -206,14 +222,10 @@ def reveal_shown(page: Page) -> bool:
 def play_round(d: Devices, players: dict, max_steps: int = 400) -> None:
     for _ in range(max_steps):
         d.sync()
-        if all(reveal_shown(p) for p in d.pages):
+        page = mover(d)
+        if page is None:
             return
-        for page in d.pages:
-            if not reveal_shown(page) and has_move(page):
-                players[page].step()
-                break
-        else:
-            raise AssertionError("no device has a move")
+        players[page].step()
     raise AssertionError("the round did not end")
 
 
@@ -430,8 +442,7 @@ def test_malformed_oversized_and_replayed_messages_at_both_ends(devices):
     expect(host.get_by_text("Ada: connected")).to_be_visible()
     # the game goes on
     players = {p: driver.Player(p, 1 if p is g2 else 99) for p in d.pages}
-    page = next(p for p in d.pages if has_move(p))
-    players[page].step()
+    players[mover(d)].step()
     d.sync()
     assert host.locator(".net-panel").get_attribute("data-step") != step
 
@@ -447,8 +458,7 @@ def test_a_bot_plays_for_a_guest_who_left_until_the_seat_is_handed_back(browser,
         players = {p: driver.Player(p, 99) for p in d.pages}
         for _ in range(3):  # the first peeks and a move
             d.sync()
-            page = next(p for p in d.pages if has_move(p))
-            players[page].step()
+            players[mover(d)].step()
         d.sync()
         guest.close()
         expect(host.get_by_text("Ada: away")).to_be_visible(timeout=15_000)
@@ -542,8 +552,7 @@ def test_a_dropped_link_and_a_stale_claim(devices):
         if host.locator("#discard").inner_text() != top and not any(
                 peeking(p) for p in d.pages):
             break
-        page = next(p for p in d.pages if has_move(p))
-        players[page].step()
+        players[mover(d)].step()
     d.sync()
     assert host.locator("#discard").inner_text() != top
     # Ada claims her first card matches the top card she saw at step 0, which has changed
@@ -602,8 +611,7 @@ def test_the_screen_stays_on_and_a_turn_is_told_while_the_page_looks_away(browse
             if has_move(host) and waited:
                 break
             waited = waited or not has_move(host)
-            page = next(p for p in d.pages if has_move(p))
-            players[page].step()
+            players[mover(d)].step()
         assert waited and has_move(host)
         assert host.evaluate("window.__vibrations") == [120]
     finally:
