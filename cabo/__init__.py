@@ -4,11 +4,11 @@ Nothing in this package outside `cabo.web` imports from the browser (js / pyscri
 engine, bots, arena and benchmarks run alike under CPython and in Pyodide.
 """
 
-from .rules import PRESETS, Rules, preset
-from .state import State
-from .engine import apply, legal_actions, new_game, to_move
-from .observation import Observation, observe
-from .errors import IllegalAction, SaveError
+from .game.rules import PRESETS, Rules, preset
+from .game.state import State
+from .game.engine import apply, legal_actions, new_game, to_move
+from .game.observation import Observation, observe
+from .game.errors import IllegalAction, SaveError
 
 __version__ = "0.1.0"
 

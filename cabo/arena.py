@@ -18,12 +18,12 @@ import math
 import time
 from multiprocessing import Pool
 
-from .actions import NextRound
+from .game.actions import NextRound
 from .bots import make_bot
-from .engine import apply, legal_actions, new_game, to_move
-from .matching import reacting_seats
-from .observation import observe
-from .rules import PRESETS
+from .game.engine import apply, legal_actions, new_game, to_move
+from .game.matching import reacting_seats
+from .game.observation import observe
+from .game.rules import PRESETS
 
 
 class Tally:

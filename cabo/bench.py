@@ -40,12 +40,12 @@ import json
 import random
 import time
 
-from .actions import CallCabo, Discard, DrawDeck, NextRound, Several
+from .game.actions import CallCabo, Discard, DrawDeck, NextRound, Several
 from .bots import make_bot
 from .arena import percentile
-from .engine import apply, apply_trusted, legal_actions, new_game, own_actions, to_move
-from .observation import observe
-from .rules import PRESETS
+from .game.engine import apply, apply_trusted, legal_actions, new_game, own_actions, to_move
+from .game.observation import observe
+from .game.rules import PRESETS
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any, Protocol, runtime_checkable
 
-from .observation import Observation
-from .rules import Rules
+from .game.observation import Observation
+from .game.rules import Rules
 
 
 @runtime_checkable
 class TableSession(Protocol):
-    """A game as one device's table sees it (an action: any of cabo.actions)."""
+    """A game as one device's table sees it (an action: any of cabo.game.actions)."""
 
     holds_game: bool   # this device holds the game: it saves it and runs its bots
     rules: Rules

@@ -10,7 +10,7 @@ range. tests/test_storage.py checks that every event of random games of every pr
 from __future__ import annotations
 
 from .schema import AnyOf, Bool, Enum, Int, Invalid, Json, List, Map, Optional, Record, Str, Tuple
-from .state import BIG, CARD, HISTORY_ENTRY, MASK, ROW, SEAT
+from .game.state import BIG, CARD, HISTORY_ENTRY, MASK, ROW, SEAT
 
 SLOT = Int(0, ROW)
 SEATS = List(SEAT, 6)

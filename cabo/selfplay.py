@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import argparse
 
-from .actions import EndGame, NextRound
+from .game.actions import EndGame, NextRound
 from .bots import make_bot
-from .engine import apply, legal_actions, new_game, to_move
-from .matching import reacting_seats
-from .observation import observe
-from .rules import PRESETS
+from .game.engine import apply, legal_actions, new_game, to_move
+from .game.matching import reacting_seats
+from .game.observation import observe
+from .game.rules import PRESETS
 
 
 def play_game(rules, n, seed, bots=None, max_rounds=10, on_events=None, host_rounds=3):

@@ -12,20 +12,20 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .actions import EndGame, NextRound
+from .game.actions import EndGame, NextRound
 from .bots import LEVELS, make_bot
-from .engine import apply, legal_actions, new_game, to_move
-from .errors import IllegalAction, SaveError
-from .events import seen_by
-from .matching import may_match
-from .observation import observe
+from .game.engine import apply, legal_actions, new_game, to_move
+from .game.errors import IllegalAction, SaveError
+from .game.events import seen_by
+from .game.matching import may_match
+from .game.observation import observe
 from .party import PartyTracker
 from .party.reactions import EMOJI_IDS
-from .rules import Rules
+from .game.rules import Rules
 from .schema import (Any, Enum, Int, Invalid, Json, List, Map, Optional, Record, Schema, Str,
                      Tuple, parse)
 from .logschema import LOG_ENTRY, check_log
-from .state import CARD, ROW, SEAT, State
+from .game.state import CARD, ROW, SEAT, State
 
 # 2: bots save their whole state (easy's memory), the look at cards, names of 20 characters
 SAVE_SCHEMA = 2

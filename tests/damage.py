@@ -12,7 +12,7 @@ import json
 import random
 
 from cabo import PRESETS
-from cabo.actions import Several
+from cabo.game.actions import Several
 from cabo.session import Seat, Session
 
 

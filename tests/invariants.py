@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from cabo import apply, legal_actions, new_game, observe, to_move
-from cabo.actions import EndGame, NextRound, Several, is_off_turn
-from cabo.sampler import sample_world
+from cabo.game.actions import EndGame, NextRound, Several, is_off_turn
+from cabo.game.sampler import sample_world
 
 def check_cards(state):
     """Every card id is in exactly one place; knowledge fits the rows."""

@@ -4,7 +4,7 @@ its plain definition at every step (test_bots_policy_paths.py)."""
 from __future__ import annotations
 
 from cabo import PRESETS, apply, legal_actions, new_game, to_move
-from cabo.actions import NextRound
+from cabo.game.actions import NextRound
 from cabo.bots.knowledge import from_state
 from cabo.bots.policy import decide
 

@@ -12,8 +12,8 @@ card-conservation invariant holds; it is asserted on the result.
 from __future__ import annotations
 
 from cabo import new_game
-from cabo.actions import Discard, DrawDeck, EndTurn, InitialPeek, SkipPower
-from cabo.cards import JOKER, RANK_NAMES, SUIT_SYMBOLS
+from cabo.game.actions import Discard, DrawDeck, EndTurn, InitialPeek, SkipPower
+from cabo.game.cards import JOKER, RANK_NAMES, SUIT_SYMBOLS
 
 from invariants import check_cards
 

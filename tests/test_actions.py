@@ -9,7 +9,7 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from cabo.actions import (
+from cabo.game.actions import (
     ACTION_TYPES, DrawDeck, EndTurn, InitialPeek, KingSpy, Match, PairDiscard, Replace,
     Several, Spy, Swap, action_from_dict, action_to_dict)
 
@@ -54,7 +54,7 @@ def test_several_is_a_value_too():
     s = Several(Replace, 0, (0, 1, 2), 2, 3)
     assert s == Several(Replace, 0, (0, 1, 2), 2, 3) != Several(PairDiscard, 0, (0, 1, 2), 2, 3)
     assert hash(s) == hash((Replace, 0, (0, 1, 2), 2, 3))
-    assert repr(s) == ("Several(kind=<class 'cabo.actions.Replace'>, seat=0, pool=(0, 1, 2), "
+    assert repr(s) == ("Several(kind=<class 'cabo.game.actions.Replace'>, seat=0, pool=(0, 1, 2), "
                        "least=2, most=3)")
     assert Replace(0, (0, 2)) in s and Replace(0, (2, 0)) not in s
     assert Swap(0, 1, 2, 3) not in s

@@ -15,7 +15,7 @@ import tracemalloc
 import pytest
 
 from cabo import PRESETS, State, apply, legal_actions, new_game, to_move
-from cabo.actions import CallCabo, Match, Replace, Several, is_off_turn
+from cabo.game.actions import CallCabo, Match, Replace, Several, is_off_turn
 
 from invariants import check_cards, check_someone_can_move, concrete, host_action
 

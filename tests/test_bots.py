@@ -8,12 +8,12 @@ import random
 import pytest
 
 from cabo import PRESETS, apply, legal_actions, new_game, observe, to_move
-from cabo.actions import OFF_TURN, CallCabo, DrawDeck, permits
+from cabo.game.actions import OFF_TURN, CallCabo, DrawDeck, permits
 from cabo.bots import LEVELS, PAGE_LEVELS, make_bot
 from cabo.bots.hint import CODES, suggest
 from cabo.bots.knowledge import from_obs, from_state
-from cabo.matching import may_match
-from cabo.sampler import sample_world
+from cabo.game.matching import may_match
+from cabo.game.sampler import sample_world
 from cabo.selfplay import play_game
 
 ORDER = ("hard", "medium", "easy", "greedy", "oracle", "random")

@@ -20,8 +20,8 @@ from cabo.bots.knowledge import from_state
 from cabo.bots.policy import MEDIUM, Params, decide
 from cabo.bots import rollout
 from cabo.bench import _mid_round_states
-from cabo.actions import CallCabo, Discard, DrawDeck, TakeDiscard
-from cabo.engine import own_actions
+from cabo.game.actions import CallCabo, Discard, DrawDeck, TakeDiscard
+from cabo.game.engine import own_actions
 from medium_play import states
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cabo import PRESETS, apply, legal_actions, new_game, observe, to_move
-from cabo.actions import CallCabo, Replace
+from cabo.game.actions import CallCabo, Replace
 from cabo.bots import make_bot
 
 

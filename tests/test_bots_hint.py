@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from cabo import PRESETS, apply, legal_actions, new_game, observe, to_move
-from cabo.actions import DrawDeck, InitialPeek, Replace
+from cabo.game.actions import DrawDeck, InitialPeek, Replace
 from cabo.bots import make_bot
 from cabo.bots.hard import HardBot
 from cabo.bots.hint import CODES, suggest

@@ -21,9 +21,9 @@ from cabo.bots import knowledge
 from cabo.bots.hard import HARD
 from cabo.bots.knowledge import from_obs, from_state
 from cabo.bots.policy import MEDIUM, _kinds, best_swap, decide, draw_gain, replace_base, score
-from cabo.engine import own_actions
+from cabo.game.engine import own_actions
 from medium_play import states
-from cabo.observation import observe
+from cabo.game.observation import observe
 
 
 def first_best(scored):

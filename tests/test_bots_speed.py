@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from cabo import PRESETS, apply, legal_actions, new_game, to_move
-from cabo.actions import NextRound
-from cabo.actions import is_off_turn
-from cabo.engine import own_actions
-from cabo.rounds import shuffle
+from cabo.game.actions import NextRound
+from cabo.game.actions import is_off_turn
+from cabo.game.engine import own_actions
+from cabo.game.rounds import shuffle
 
 from invariants import concrete
 
@@ -41,8 +41,8 @@ def test_own_actions_is_legal_actions_without_matches():
 def test_power_checks_without_lists_agree_with_the_listed_power_moves():
     """apply checks a power move with `power_allows` instead of building `own_actions`: both
     must say the same for every candidate move, in range or not."""
-    from cabo.actions import KingSpy, KingSwap, PeekOwn, SkipPower, Spy, Swap
-    from cabo.legal import power_allows
+    from cabo.game.actions import KingSpy, KingSwap, PeekOwn, SkipPower, Spy, Swap
+    from cabo.game.legal import power_allows
     from invariants import random_action
     rng = random.Random(11)
     checked = 0

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from cabo import PRESETS, apply, new_game
-from cabo.actions import PeekOwn, SkipPower, Spy, Swap
-from cabo.events import Event, _LazyEvent
+from cabo.game.actions import PeekOwn, SkipPower, Spy, Swap
+from cabo.game.events import Event, _LazyEvent
 
 from invariants import host_action, random_action
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import string
 
 from cabo.i18n import LANGS, Texts, pick_language
-from cabo.rules import PRESETS
+from cabo.game.rules import PRESETS
 
 
 def placeholders(text: str) -> set:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cabo import IllegalAction, PRESETS, apply, legal_actions, new_game, preset
-from cabo.actions import (
+from cabo.game.actions import (
     ACTION_TYPES, CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSwap,
     Match, NextRound, PairDiscard, PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap,
     TakeDiscard, permits)

@@ -3,7 +3,7 @@
 import pytest
 
 from cabo.bots.worlds import weight
-from cabo.rules import PRESETS
+from cabo.game.rules import PRESETS
 from tools import kept_prior
 
 

@@ -17,7 +17,7 @@ ASIDES = ("cabo.ui.rulesheet",)  # screens opened later (the rules)
 GERMAN = ("cabo.i18n.de", "cabo.i18n.net_de", "cabo.i18n.party_de", "cabo.i18n.room_de",
           "cabo.i18n.lesson_de")
 SEARCH = ("cabo.bots.hard", "cabo.bots.rollout", "cabo.bots.fused", "cabo.bots.worlds",
-          "cabo.sampler")
+          "cabo.game.sampler")
 
 
 def run_fresh(code: str) -> str:
@@ -30,7 +30,7 @@ def run_fresh(code: str) -> str:
 def test_a_saved_game_against_easy_bots_draws_without_the_search():
     out = run_fresh(f"""
         import sys
-        from cabo.rules import PRESETS
+        from cabo.game.rules import PRESETS
         from cabo.session import Seat, Session
         from cabo.i18n import Texts
         from cabo.ui.table import Table

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from cabo.actions import CallCabo, Discard, DrawDeck, Several, TakeDiscard
-from cabo.engine import legal_actions
+from cabo.game.actions import CallCabo, Discard, DrawDeck, Several, TakeDiscard
+from cabo.game.engine import legal_actions
 from cabo.i18n import Texts
 from cabo.ui import choices, lesson
 from cabo.ui.lesson import BOT, LEARNER, SCRIPT, LessonSession
@@ -51,7 +51,7 @@ def test_the_stacked_deal_is_the_engine_s_deal_of_the_script_s_cards():
     assert (st.round_no, st.phase, st.first, st.step) == (1, "peek", LEARNER, 0)
     assert [e["kind"] for e in s.log_for(LEARNER)] == ["deal"]
     with pytest.raises(ValueError):
-        from cabo.rounds import deal_round
+        from cabo.game.rounds import deal_round
         deal_round(st.clone(), [], order=list(range(51)))
 
 

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from cabo.actions import Match, action_to_dict
+from cabo.game.actions import Match, action_to_dict
 from cabo.bots import make_bot
 from cabo.net import protocol, signal
 from cabo.net.build import BUILD
@@ -19,9 +19,9 @@ from cabo.net.guest import NetGuest, RemoteSession
 from cabo.net.host import NetHost
 from cabo.net.view import SeatTable
 from cabo.i18n import Texts
-from cabo.observation import observe
+from cabo.game.observation import observe
 from cabo.ui import choices
-from cabo.rules import PRESETS
+from cabo.game.rules import PRESETS
 from cabo.session import Seat, Session
 
 CARD_KEYS = ("card", "discarded", "values", "revealed", "drawn", "discard", "hands")

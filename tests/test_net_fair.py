@@ -11,10 +11,10 @@ import json
 
 import pytest
 
-from cabo.actions import DrawDeck, Discard, Match, SkipPower, action_to_dict
+from cabo.game.actions import DrawDeck, Discard, Match, SkipPower, action_to_dict
 from cabo.net import protocol
 from cabo.net.build import BUILD
-from cabo.rules import PRESETS
+from cabo.game.rules import PRESETS
 
 from stacking import stacked
 from test_net import Harness
@@ -83,7 +83,7 @@ def test_a_late_claim_whose_cards_did_not_change_still_counts():
 
 def test_a_late_claim_on_a_card_that_moved_is_too_late():
     # the host swaps seat 2's slot 0 away (a blind swap) before the claim on it arrives
-    from cabo.actions import Swap
+    from cabo.game.actions import Swap
     rules = PRESETS["party"]
     h = Harness("party", 3, seed=6)
     h.session.state = stacked(rules, 3, hands=[[9, 9, 9, 9], [8, 8, 8, 8], [5, 3, 3, 5]],
@@ -242,5 +242,6 @@ def test_real_messages_stay_within_the_depth_limits():
     from cabo.schema import depth
     for _, guest in h.guests.values():
         assert max(depth(t) for t in guest.received) <= protocol.MAX_HOST_DEPTH
+    from cabo.game.actions import PairDiscard
     assert protocol.MAX_GUEST_DEPTH >= depth(protocol.act(1, 0, action_to_dict(
-        __import__("cabo.actions", fromlist=["PairDiscard"]).PairDiscard(1, ((0, 1), (2, 3))))))
+        PairDiscard(1, ((0, 1), (2, 3))))))

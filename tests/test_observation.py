@@ -9,7 +9,7 @@ from dataclasses import fields
 import pytest
 
 from cabo import PRESETS, Observation, Rules, apply, new_game, observe, preset
-from cabo.actions import DrawDeck, InitialPeek, Replace, TakeDiscard
+from cabo.game.actions import DrawDeck, InitialPeek, Replace, TakeDiscard
 
 from invariants import host_action, random_action, random_states
 from stacking import play, stacked

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from cabo import PRESETS, IllegalAction, SaveError, preset
-from cabo.actions import (
+from cabo.game.actions import (
     CallCabo, Discard, DrawDeck, EndTurn, Give, InitialPeek, Match, NextRound, PairDiscard,
     Ready, Replace, SkipPower, Swap)
 from cabo.party import available

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from cabo import PRESETS, observe, to_move
-from cabo.actions import OFF_TURN
+from cabo.game.actions import OFF_TURN
 from cabo.i18n import Texts
 from cabo.party import board as boards
 from cabo.session import Seat, Session

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cabo import PRESETS, apply, new_game, to_move
-from cabo.actions import InitialPeek
+from cabo.game.actions import InitialPeek
 
 from invariants import (check_cards, check_observation, check_round_scores,
                         check_someone_can_move, host_action, random_action)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cabo import IllegalAction, apply, legal_actions, preset
-from cabo.actions import (
+from cabo.game.actions import (
     CallCabo, Discard, DrawDeck, NextRound, Replace, Several, SkipPower, Spy, TakeDiscard,
     permits)
 

@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 from cabo import IllegalAction, apply, legal_actions, new_game, preset, to_move
-from cabo.actions import (
+from cabo.game.actions import (
     CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, Match, NextRound,
     PairDiscard, Ready, Several, TakeDiscard, is_off_turn, permits)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cabo import IllegalAction, apply, legal_actions, new_game, preset
-from cabo.actions import (
+from cabo.game.actions import (
     CallCabo, Discard, DrawDeck, KingSpy, KingSwap, Replace, SkipPower, Spy, Swap)
 
 from stacking import kinds, plain_turn, play, stacked

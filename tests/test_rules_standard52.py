@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from cabo import IllegalAction, apply, legal_actions, new_game, preset, to_move
-from cabo.actions import (
+from cabo.game.actions import (
     CallCabo, Discard, DrawDeck, InitialPeek, Match, NextRound, PeekOwn, Ready, Replace,
     Spy, Swap, TakeDiscard)
 

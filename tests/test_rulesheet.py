@@ -7,7 +7,7 @@ import string
 import pytest
 
 from cabo.i18n import LANGS, Texts
-from cabo.rules import PRESETS
+from cabo.game.rules import PRESETS
 from cabo.ui import rulesheet
 from cabo.web import render
 

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from cabo import PRESETS, apply, observe, preset
-from cabo.actions import DrawDeck
-from cabo.sampler import sample_world
+from cabo.game.actions import DrawDeck
+from cabo.game.sampler import sample_world
 
 from invariants import check_cards, check_someone_can_move, host_action, random_action, random_states
 from stacking import play, stacked

@@ -298,7 +298,7 @@ def test_rules_save_every_option_as_plain_json(name):
     """Rules.to_dict writes every option, each a JSON scalar (powers: [rank, power] pairs), a
     dict of its own: changing it changes no rules, and it reads back to equal rules."""
     from dataclasses import fields
-    from cabo.rules import Rules
+    from cabo.game.rules import Rules
     rules = PRESETS[name].with_options(cabo_min_rounds=2)
     d = rules.to_dict()
     assert set(d) == {f.name for f in fields(Rules)}

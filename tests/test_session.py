@@ -7,7 +7,7 @@ import json
 import pytest
 
 from cabo import PRESETS, IllegalAction, SaveError
-from cabo.actions import DrawDeck, InitialPeek
+from cabo.game.actions import DrawDeck, InitialPeek
 from cabo.session import Seat, Session
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cabo import legal_actions, preset
-from cabo.actions import InitialPeek
+from cabo.game.actions import InitialPeek
 
 from stacking import faces, parse_face, peek_all, row, stacked
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cabo import PRESETS, apply, budget, new_game
-from cabo.actions import Several
+from cabo.game.actions import Several
 from cabo.i18n import Texts
 from cabo.logschema import EVENTS, LOG_ENTRY, check_log
 from cabo.schema import Int, Invalid, List, Map, Record, Str, depth, parse
@@ -310,7 +310,7 @@ def test_a_long_game_keeps_its_last_rounds_and_its_save_loads_within_the_budget(
     """A game the host ends may go on for ever: its record keeps the last MAX_HISTORY rounds
     (the save, every guest's state and start-up stay bounded), and one round more in a saved
     game is damage."""
-    from cabo.state import MAX_HISTORY
+    from cabo.game.state import MAX_HISTORY
     s = real_session(preset="official", levels=("medium",), seed=3, person_moves=200)
     assert s.state.phase in ("round_over", "game_over") and len(s.state.history) == 1
     last = s.state.history[-1]

@@ -18,16 +18,16 @@ import random
 import pytest
 
 from cabo import PRESETS
-from cabo.actions import EndGame, NextRound
+from cabo.game.actions import EndGame, NextRound
 from cabo.bots import Bot, make_bot
 from cabo.bots.hard import HardBot
 from cabo.bots.hint import suggest
 from cabo.bots.policy import MEDIUM, Params
 from cabo.bots.rollout import play_out
 from cabo.bots.worlds import deal_world
-from cabo.engine import apply, legal_actions, new_game, to_move
-from cabo.matching import reacting_seats
-from cabo.observation import observe
+from cabo.game.engine import apply, legal_actions, new_game, to_move
+from cabo.game.matching import reacting_seats
+from cabo.game.observation import observe
 
 PLAYERS = (2, 4)
 SEEDS = (1, 2, 3)

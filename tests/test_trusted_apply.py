@@ -10,7 +10,7 @@ import pytest
 from cabo import PRESETS, apply, new_game
 from cabo.bench import _mid_round_states
 from cabo.bots import rollout
-from cabo.engine import apply_trusted
+from cabo.game.engine import apply_trusted
 
 from invariants import host_action, random_action
 

@@ -4,9 +4,9 @@ recent-moves strip (stacked deals, through the Table as the page drives it)."""
 
 from __future__ import annotations
 
-from cabo.actions import DrawDeck, Discard, Match, Replace
+from cabo.game.actions import DrawDeck, Discard, Match, Replace
 from cabo.i18n import Texts
-from cabo.rules import PRESETS
+from cabo.game.rules import PRESETS
 from cabo.session import Seat, Session
 from cabo.ui.table import Table
 

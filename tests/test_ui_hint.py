@@ -3,10 +3,10 @@ It must give what the synchronous hint gives, and drop a hint the game has moved
 
 from __future__ import annotations
 
-from cabo.actions import DrawDeck
+from cabo.game.actions import DrawDeck
 from cabo.bots.hint import facts, suggest, thinking
 from cabo.i18n import Texts
-from cabo.rules import PRESETS
+from cabo.game.rules import PRESETS
 from cabo.session import Seat, Session
 from cabo.ui import hintwords
 from cabo.ui.describe import Words

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from cabo.actions import DrawDeck, TakeDiscard
+from cabo.game.actions import DrawDeck, TakeDiscard
 from cabo.bots.hint import explain, suggest
 from cabo.i18n import Texts
-from cabo.rules import PRESETS
+from cabo.game.rules import PRESETS
 from cabo.session import Seat, Session
 from cabo.ui import choices
 from cabo.ui.table import Table

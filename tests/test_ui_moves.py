@@ -3,7 +3,7 @@ discard once cards are selected, and never a risky move (a match or pair discard
 
 from __future__ import annotations
 
-from cabo.actions import Discard, Match, PairDiscard, Replace, SkipPower, Spy, Swap
+from cabo.game.actions import Discard, Match, PairDiscard, Replace, SkipPower, Spy, Swap
 from cabo.i18n import Texts
 from cabo.ui import choices
 from cabo.web import render

@@ -7,7 +7,7 @@ import pytest
 
 from cabo.i18n import Texts
 from cabo.i18n.grammar import card_forms
-from cabo.rules import PRESETS
+from cabo.game.rules import PRESETS
 from cabo.ui import setup
 from cabo.ui.describe import Words
 

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from cabo.actions import InitialPeek, Match, PairDiscard, Replace, Several, Swap
+from cabo.game.actions import InitialPeek, Match, PairDiscard, Replace, Several, Swap
 from cabo.i18n import Texts
-from cabo.rules import PRESETS
+from cabo.game.rules import PRESETS
 from cabo.session import Seat, Session
 from cabo.ui import choices, setup, storage
 from cabo.ui.table import Table

@@ -123,7 +123,7 @@ def write_stock_page(folder: Path) -> None:
 
 def saved_game_script() -> str:
     """An init script that puts a game in progress into localStorage (once per profile)."""
-    from cabo.rules import PRESETS
+    from cabo.game.rules import PRESETS
     from cabo.session import Seat, Session
     from cabo.ui import storage
 

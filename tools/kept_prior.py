@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import argparse
 
-from cabo.actions import NextRound
+from cabo.game.actions import NextRound
 from cabo.bots import make_bot
 from cabo.bots.worlds import weight
-from cabo.engine import apply, new_game
-from cabo.legal import legal_actions, to_move
-from cabo.observation import observe
-from cabo.rules import PRESETS
-from cabo.sampler import unseen_cards
+from cabo.game.engine import apply, new_game
+from cabo.game.legal import legal_actions, to_move
+from cabo.game.observation import observe
+from cabo.game.rules import PRESETS
+from cabo.game.sampler import unseen_cards
 
 BUCKETS = 7
 

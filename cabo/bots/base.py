@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from ..actions import is_off_turn
+from ..game.actions import is_off_turn
 from ..schema import RNG_STATE, Record, rng_state, set_rng_state
 
 

@@ -9,7 +9,7 @@ shown and on its own generator.
 
 from __future__ import annotations
 
-from ..actions import Match, permits
+from ..game.actions import Match, permits
 from ..schema import Int, List, Num, Optional, Tuple
 from .knowledge import UNKNOWN, from_obs
 from .medium import MediumBot

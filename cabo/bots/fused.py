@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from math import sqrt
 
-from ..actions import CallCabo, Discard, DrawDeck, Replace, Several, TakeDiscard
-from ..observation import drawn_knowers, drawn_power
+from ..game.actions import CallCabo, Discard, DrawDeck, Replace, Several, TakeDiscard
+from ..game.observation import drawn_knowers, drawn_power
 from .knowledge import OWNER_KNOWN_SHARE, deck_totals, discard_stats, from_state, phi
 from .policy import _LAST_KINDS, _kinds, decide
 

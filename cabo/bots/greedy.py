@@ -6,8 +6,8 @@ card if it is lower than its worst slot; it peeks at own cards and ignores the o
 
 from __future__ import annotations
 
-from ..actions import (CallCabo, Discard, DrawDeck, EndTurn, Match, PeekOwn, Replace, SkipPower,
-                       TakeDiscard, permits)
+from ..game.actions import (CallCabo, Discard, DrawDeck, EndTurn, Match, PeekOwn, Replace,
+                            SkipPower, TakeDiscard, permits)
 from .base import Bot, own_moves
 from .knowledge import from_obs
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from math import sqrt
 
-from ..actions import CallCabo, EndTurn, Replace, permits
-from ..engine import apply
+from ..game.actions import CallCabo, EndTurn, Replace, permits
+from ..game.engine import apply
 from .base import Bot, own_moves
 from .knowledge import from_obs
 from .policy import MEDIUM, Params, rank, react

@@ -14,10 +14,10 @@ a known 13 by a drawn 9) are not searched at all, so noise cannot overturn them.
 
 from __future__ import annotations
 
-from ..actions import (
+from ..game.actions import (
     permits, CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy, KingSwap, Match,
     NextRound, PairDiscard, PeekOwn, Ready, Replace, SkipPower, Spy, Swap, TakeDiscard)
-from ..observation import drawn_power
+from ..game.observation import drawn_power
 from .base import own_moves
 from .knowledge import from_obs
 from .policy import MEDIUM, best_replace, decide, react

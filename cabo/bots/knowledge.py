@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from math import erf, sqrt
 
-from ..observation import drawn_knowers
-from ..state import card_tables
+from ..game.observation import drawn_knowers
+from ..game.state import card_tables
 
 UNKNOWN = -1
 # A card its owner knows but we do not is probably better than average for the owner:

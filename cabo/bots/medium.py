@@ -6,7 +6,7 @@ discarded, so the bot is stateless and a decision depends on the observation alo
 
 from __future__ import annotations
 
-from ..actions import permits
+from ..game.actions import permits
 from .base import Bot
 from .knowledge import from_obs
 from .policy import MEDIUM, decide, react

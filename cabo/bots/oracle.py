@@ -7,7 +7,7 @@ pass it; the page never offers this level.
 
 from __future__ import annotations
 
-from ..actions import DrawDeck, TakeDiscard
+from ..game.actions import DrawDeck, TakeDiscard
 from .knowledge import from_obs
 from .medium import MediumBot
 from .policy import best_replace, decide, power_gain, rank

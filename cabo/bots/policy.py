@@ -9,10 +9,10 @@ other parameters, the easy bot. It reads only the View, so it never sees a hidde
 from __future__ import annotations
 
 
-from ..actions import (
+from ..game.actions import (
     CallCabo, Discard, DrawDeck, EndGame, Give, KingSpy, KingSwap, Match, NextRound, PairDiscard,
     PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap, TakeDiscard, is_off_turn)
-from ..observation import drawn_power
+from ..game.observation import drawn_power
 from .knowledge import OWNER_KNOWN_SHARE, by_rules_identity, deck_totals
 
 

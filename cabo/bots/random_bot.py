@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import Several, is_off_turn
+from ..game.actions import Several, is_off_turn
 from .base import Bot, own_moves
 
 

@@ -9,9 +9,9 @@ applied with `apply_trusted`: the same states and events as `apply`, without its
 
 from __future__ import annotations
 
-from ..actions import Several
-from ..engine import apply, apply_trusted, own_actions, to_move
-from ..matching import may_match
+from ..game.actions import Several
+from ..game.engine import apply, apply_trusted, own_actions, to_move
+from ..game.matching import may_match
 from .knowledge import from_state
 from .fused import decide_state
 from .policy import MEDIUM, react

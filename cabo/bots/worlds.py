@@ -10,8 +10,8 @@ are measured in medium self-play (docs/speed.md, "cards their owner kept").
 
 from __future__ import annotations
 
-from ..rounds import shuffle
-from ..sampler import sample_world
+from ..game.rounds import shuffle
+from ..game.sampler import sample_world
 
 # Relative chance that a card its owner knows and kept has this value. Values beyond the
 # table (standard52's or party's) take the last weight.

@@ -13,7 +13,7 @@ state stays on screen. A malformed one is also answered: an `error` "bad" tells 
 
 from __future__ import annotations
 
-from ..actions import action_to_dict
+from ..game.actions import action_to_dict
 from ..session import Seat
 from ..party import shown
 from . import build, protocol

@@ -31,10 +31,10 @@ import os
 import time
 from dataclasses import dataclass, field
 
-from ..actions import OFF_TURN, Match
+from ..game.actions import OFF_TURN, Match
 from ..bots import make_bot
-from ..engine import to_move
-from ..errors import IllegalAction
+from ..game.engine import to_move
+from ..game.errors import IllegalAction
 from ..session import Seat
 from ..party import shown
 from . import build, protocol

@@ -11,7 +11,7 @@ seen again (replayed, duplicated) has an old `n` and is dropped. Guest to host:
   page's build (a guest on another build is told to reload); `token` is the seat token the
   guest kept from an earlier join of this game, or null; `name` the name its person typed
   (null or left out: the seat keeps the host's name for it).
-- `act`    {step, action}: an action of the guest's seat (`cabo.actions.action_to_dict`),
+- `act`    {step, action}: an action of the guest's seat (`cabo.game.actions.action_to_dict`),
   taken when the guest saw game step `step`. An off-turn claim is judged against the table of
   that step: if a card it names (the top discard, a claimed slot) changed since, or another
   claim came first, it is "too late" and costs nothing.
@@ -46,10 +46,10 @@ from __future__ import annotations
 
 import json
 
-from ..actions import ACTION_TYPES, Several, action_from_dict
+from ..game.actions import ACTION_TYPES, Several, action_from_dict
 from ..logschema import LOG_ENTRY
-from ..observation import Observation
-from ..rules import Rules
+from ..game.observation import Observation
+from ..game.rules import Rules
 from ..schema import Invalid, load_json
 from ..party import shown
 from ..party.reactions import EMOJI_IDS
@@ -355,7 +355,7 @@ def obs_from_dict(d, rules: Rules | None) -> Observation:
 
 
 def _history_ok(h, n) -> bool:
-    """A scored round as the table screen reads it (cabo/scoring.py's history entry)."""
+    """A scored round as the table screen reads it (cabo/game/scoring.py's history entry)."""
     if not isinstance(h, dict):
         return False
     seats = h["seats"]
@@ -404,7 +404,7 @@ def _several_from_wire(row, seat: int):
 
 
 def _action_fields(action) -> list:
-    from ..actions import action_to_dict  # local: keeps the import list short
+    from ..game.actions import action_to_dict  # local: keeps the import list short
     d = action_to_dict(action)
     return [v for k, v in d.items() if k not in ("type", "seat")]
 

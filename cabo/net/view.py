@@ -6,7 +6,7 @@ seat at the bottom: the host's page seat 0 (HOST), a guest's page the seat it jo
 
 from __future__ import annotations
 
-from ..engine import HOST
+from ..game.engine import HOST
 from ..ui.table import Table
 
 

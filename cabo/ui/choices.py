@@ -9,7 +9,7 @@ its cards: its button appears when the selection is one of them.
 
 from __future__ import annotations
 
-from ..actions import (
+from ..game.actions import (
     CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy, KingSwap, Match,
     NextRound, PairDiscard, PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap, TakeDiscard)
 

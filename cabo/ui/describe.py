@@ -8,7 +8,7 @@ people (slot index 0 is "card 1").
 from __future__ import annotations
 
 from ..i18n.grammar import card_forms
-from ..state import card_tables
+from ..game.state import card_tables
 
 
 RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}  # the number a standard card's face stands for

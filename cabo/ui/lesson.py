@@ -20,13 +20,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..actions import (CallCabo, Discard, DrawDeck, InitialPeek, Match, NextRound, PeekOwn,
+from ..game.actions import (CallCabo, Discard, DrawDeck, InitialPeek, Match, NextRound, PeekOwn,
                        Replace, Spy, Swap)
-from ..rules import PRESETS
-from ..errors import SaveError
+from ..game.rules import PRESETS
+from ..game.errors import SaveError
 from ..session import MAX_SAVE_CHARS, Seat, Session
-from ..state import State
-from ..rounds import deal_round
+from ..game.state import State
+from ..game.rounds import deal_round
 from .choices import same_move
 from .describe import Words
 

@@ -8,7 +8,7 @@ plain sentences; cabo.web.render draws them.
 from __future__ import annotations
 
 from ..i18n.grammar import card_forms
-from ..rules import PRESETS
+from ..game.rules import PRESETS
 
 POWER_ORDER = ("peek", "spy", "swap", "king")
 STANDARD_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..actions import CallCabo, DrawDeck, Match, TakeDiscard, is_off_turn
+from ..game.actions import CallCabo, DrawDeck, Match, TakeDiscard, is_off_turn
 from . import choices, party_view
 from .describe import Words
 from .initials import initials

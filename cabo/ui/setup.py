@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import bots
 from ..i18n import LANGS
-from ..rules import PRESETS
+from ..game.rules import PRESETS
 from ..session import NAME_MAX, Seat, Session
 
 PRESET_IDS = tuple(PRESETS)

@@ -10,7 +10,7 @@ screen's contents.
 
 from __future__ import annotations
 
-from ..engine import HOST
+from ..game.engine import HOST
 from . import choices, hintwords, party_view, screen
 from .describe import Words
 from .pacing import next_bot_task

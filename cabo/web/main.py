@@ -16,7 +16,7 @@ from pyscript import document, window
 
 from ..i18n import LANGS, Texts, pick_language
 from ..party import board as boards
-from ..rules import PRESETS
+from ..game.rules import PRESETS
 from ..session import Session
 from ..ui import party_view, setup, storage
 from ..ui.table import Table

@@ -30,8 +30,8 @@ import traceback
 
 import cabo
 from cabo.bots import PAGE_LEVELS, make_bot
-from cabo.errors import IllegalAction
-from cabo.rules import PRESETS
+from cabo.game.errors import IllegalAction
+from cabo.game.rules import PRESETS
 from cabo.session import Seat, Session
 
 STORAGE_KEY = "cabo-selftest"

@@ -1,7 +1,7 @@
 """A whole round of every preset through the page, checked against the rules.
 
 The expected points are restated here from RULES.md ("Scoring a round"), independently of
-cabo/scoring.py, and computed from the cards the reveal shows.
+cabo/game/scoring.py, and computed from the cards the reveal shows.
 """
 
 from __future__ import annotations

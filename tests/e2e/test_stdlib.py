@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from cabo.bots import PAGE_LEVELS
 from cabo.net.build import BUILD
-from cabo.rules import PRESETS
+from cabo.game.rules import PRESETS
 from tools import build, stdlib
 from tools.stdlib_record import run_selftest
 
@@ -94,7 +94,7 @@ def test_every_game_path_runs_in_the_page_on_the_trimmed_stdlib(booted_page: Pag
         assert report["loads"][0] == "loaded" and report["loads"][-1] == "none"
     assert set(report["stdlib_modules"]) <= with_parents(stdlib.read_allowlist())
     # The game's and PyScript's modules ran from the shipped bytecode, not recompiled.
-    assert {"cabo.engine", "cabo.web.main", "pyscript"} <= set(report["bytecode_checked"])
+    assert {"cabo.game.engine", "cabo.web.main", "pyscript"} <= set(report["bytecode_checked"])
     assert report["bytecode_misses"] == []
     # The page reads the same sources from its zip as CPython from the folder: a guest and a
     # host agree on the build id, and it is the one the Python tests use.

@@ -30,10 +30,10 @@ def test_the_build_id_reads_the_same_sources_from_the_zip_as_from_the_folder(
     from cabo.net import build as build_id
 
     archive = tmp_path / "cabo.zip"
-    build.package_cabo(dest=archive, bytecode={"cabo/engine.pyc": b"not a source"})
+    build.package_cabo(dest=archive, bytecode={"cabo/game/engine.pyc": b"not a source"})
     in_zip = build_id._sources(str(archive))
     assert dict(in_zip) == dict(build_id._sources(None))
-    assert "engine.py" in dict(in_zip) and "engine.pyc" not in dict(in_zip)
+    assert "game/engine.py" in dict(in_zip) and "game/engine.pyc" not in dict(in_zip)
     assert build_id._sources_crc(in_zip) == build_id._sources_crc(build_id._sources(None))
     assert build_id._sources_crc(in_zip[1:]) != build_id._sources_crc(in_zip)
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 from .cards import build_cards, card_power, card_value
 from .errors import SaveError
 from .rules import Rules
-from .schema import (RNG_STATE, AnyOf, Bool, Enum, Int, Invalid, Json, List, Map, Optional,
+from ..schema import (RNG_STATE, AnyOf, Bool, Enum, Int, Invalid, Json, List, Map, Optional,
                      Record, Str, Tuple, set_rng_state)
 
 SCHEMA = 1
@@ -144,7 +144,7 @@ class State:
     def seed_rng(self, seed: int) -> None:
         """Give the state the generator `Random(seed)`, made only when it first draws: a
         search world is cloned once per candidate and seldom draws, and copying a generator
-        in use (getstate) costs more than a short rollout step (cabo/sampler.py)."""
+        in use (getstate) costs more than a short rollout step (cabo/game/sampler.py)."""
         self._rng = None
         self._rng_state = seed
 
