@@ -18,14 +18,24 @@ TEXTS = {
                          "kontaktiert. Ein Online-Raum kontaktiert diese Dienste im Internet:",
     "room_relays_head": "Relays (MQTT-Broker)",
     "room_relays_text": "Sie reichen das verschlüsselte Angebot und die Antwort jedes "
-                        "Beitritts weiter (einige Kilobyte). Sie sehen die Adressen der "
-                        "Geräte und wann sie sich verbinden, nicht, was gesagt wird.",
+                        "Beitritts weiter (einige Kilobyte) und das verschlüsselte Spiel, "
+                        "wenn sich kein direkter Weg zwischen den Geräten öffnet. Sie sehen "
+                        "die Adressen der Geräte und wann sie sich verbinden, nicht, was "
+                        "gesagt wird.",
     "room_stun_head": "STUN-Server",
     "room_stun_text": "Sie sagen jedem Gerät seine öffentliche Adresse, damit sich die Geräte "
                       "direkt erreichen. Sie sehen die Adresse des Geräts.",
     "room_none": "keine",
     "room_game_direct": "Das Spiel selbst läuft danach direkt zwischen den Geräten, wie in "
-                        "einem WLAN.",
+                        "einem WLAN; wo die Netze keinen direkten Weg erlauben (mobile Daten, "
+                        "strenges WLAN), läuft es über die Relays, verschlüsselt mit dem "
+                        "Raum-Code.",
+    "room_way_direct": "Direkte Verbindung.",
+    "room_way_relay": "Über das Relay.",
+    "room_way_guest_direct": "Das Spiel läuft direkt zwischen deinem Gerät und dem des "
+                             "Gastgebers.",
+    "room_way_guest_relay": "Kein direkter Weg zwischen den Geräten: Das Spiel läuft über das "
+                            "Relay, verschlüsselt mit dem Raum-Code.",
     "room_advanced": "Erweitert: Relays, STUN, TURN",
     "room_relays_label": "Relays (eine Adresse pro Zeile, ws:// oder wss://)",
     "room_stun_label": "STUN-Server (einer pro Zeile; leer: keiner)",

@@ -17,14 +17,21 @@ TEXTS = {
                          "online room contacts these services on the internet:",
     "room_relays_head": "Relays (MQTT brokers)",
     "room_relays_text": "They pass on the encrypted offer and answer of each join (a few "
-                        "kilobytes). They see the addresses of the devices and when they "
+                        "kilobytes), and the encrypted game when no direct way between the "
+                        "devices opens. They see the addresses of the devices and when they "
                         "connect, not what is said.",
     "room_stun_head": "STUN servers",
     "room_stun_text": "They tell each device its public address, so that the devices can "
                       "reach each other directly. They see the device's address.",
     "room_none": "none",
     "room_game_direct": "The game itself then goes directly between the devices, as on one "
-                        "Wi-Fi.",
+                        "Wi-Fi; where the networks allow no direct way (mobile data, strict "
+                        "Wi-Fi), it goes through the relays, encrypted with the room code.",
+    "room_way_direct": "Direct connection.",
+    "room_way_relay": "Through the relay.",
+    "room_way_guest_direct": "The game goes directly between your device and the host's.",
+    "room_way_guest_relay": "No direct way between the devices: the game goes through the "
+                            "relay, encrypted with the room code.",
     "room_advanced": "Advanced: relays, STUN, TURN",
     "room_relays_label": "Relays (one address per line, ws:// or wss://)",
     "room_stun_label": "STUN servers (one per line; empty: none)",

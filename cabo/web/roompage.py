@@ -26,9 +26,10 @@ import time
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from ..net import protocol, room, services
+from ..net import carriage, protocol, room, services
 from ..schema import Invalid, Json, parse
 from . import roomscreens
+from .relaypage import Relays
 from .saving import storage_get, storage_remove, storage_set
 
 HOST_KEY = "cabo.room.host"
@@ -70,6 +71,7 @@ class RoomPage:
         self.answered_at = None   # guest: when our answer went out
         self.dropped = 0          # signalling messages dropped (malformed or not ours)
         self.epoch = 0            # bumped when a room closes: its timers stop
+        self.direct_open = False  # guest: the direct channel of the answered offer opened
         relay = create_proxy(self.on_relay)
         netevent = create_proxy(self.on_net_event)
         hashchange = create_proxy(lambda event: self.from_url())
@@ -81,6 +83,7 @@ class RoomPage:
         # makes no QR invitations by itself when it resumes the game (start() decides)
         if self._stored(HOST_KEY):
             net.invite_by_itself = False
+        self.relays = Relays(self)  # the game through the relays when no channel opens
 
     # -- settings --------------------------------------------------------------------------
     def _load_settings(self) -> dict:
@@ -254,16 +257,19 @@ class RoomPage:
                 if text is not None:
                     await window.caboRoom.publish(code, text)
         elif msg["k"] == "answer" and self.host.answer(seat, msg):
-            print(f"cabo.room: the answer to {msg['l']}")
             try:
                 await window.caboNet.answer(msg["l"], msg["sdp"])
             except Exception:  # noqa: BLE001 - the link closed meanwhile, or a bad SDP
                 self.host.ended(msg["l"])
+                return
+            self.relays.answered_link(msg["l"], code, seat, msg["p"])
 
     def _host_net_event(self, link, kind, data) -> bool:
         """Before NetPage sees an event of a room link: False if it must not see it."""
         host = self.net.host
         if kind in ("open", "close"):
+            if not link.endswith("~relay"):
+                self.relays.direct_event(link, kind)
             self.host.ended(link)
             self.admitted.discard(link)
             return True
@@ -291,6 +297,9 @@ class RoomPage:
     def close_room(self) -> None:
         """Close the relays (the game and its QR way go on)."""
         self.epoch += 1
+        for link in [k for k in self.relays.by_link if k != "host"]:
+            self.relays.carry_close(link)
+            self.net.on_event(link, "close", None)
         for code in list(self.up):
             window.caboRoom.close(code)
         self.up, self.host, self.no_relay, self.svg = {}, None, False, {}
@@ -302,9 +311,11 @@ class RoomPage:
     def join(self, code) -> None:
         """Go into the room of `code` (after consent, or after a reload) and knock."""
         self.epoch += 1
+        self.relays.guest_stop()
         self.guest = room.RoomGuest(code)
         storage_set(GUEST_KEY, json.dumps({"code": code}))
         self.link_open, self.answered_at, self.problem, self.no_relay = False, None, None, False
+        self.direct_open = False
         self._new_net_guest()
         asyncio.ensure_future(self._open(code))
         asyncio.ensure_future(self._knocking(self.epoch))
@@ -346,12 +357,12 @@ class RoomPage:
         if guest is None or code != guest.code:
             return
         what = guest.offer(msg)
-        if what != "ignore":
-            print(f"cabo.room: offer {msg['l']}: {what}")
         if what == "again":
             await window.caboRoom.publish(code, room.signal("answer", guest.peer, guest.link,
                                                             guest.answer))
         elif what == "join":
+            self.relays.guest_stop()
+            self.direct_open = False
             self._new_net_guest()
             self.answered_at = time.monotonic()  # (a failed join: knock anew after a while)
             sdp = await window.caboNet.join("host", msg["sdp"], self.ice())
@@ -359,15 +370,43 @@ class RoomPage:
                 self.answered_at = time.monotonic()
                 await window.caboRoom.publish(code, guest.answered(str(sdp)))
 
-    def _guest_net_event(self, kind) -> None:
-        print(f"cabo.room: the channel to the host: {kind}")
+    def _guest_net_event(self, kind) -> bool:
+        """Before NetPage sees an event of the direct channel: False if it must not see it.
+        While the relays carry the game, the old attempt's close or unsteadiness is not news;
+        a direct channel that opens after all takes over (a new hello on it)."""
+        relayed = self.relays.relayed("host")
+        if kind == "open":
+            if relayed:
+                self.relays.guest_stop()
+                self._new_net_guest()
+            self.link_open = self.direct_open = True
+            self.net.lost = False
+        elif relayed:
+            return False
+        elif kind == "close":
+            if not self.direct_open and self.answered_at is not None:
+                return False  # it never opened: the host carries it through the relays soon
+            self.link_open = self.direct_open = False
+            self.guest.retry()
+            self.answered_at = None
+        return True
+
+    def relay_gone_before_ready(self) -> None:
+        """The guest's carriage closed before the host's first message: knock anew."""
+        if self.guest is not None and not self.link_open:
+            self.guest.retry()
+            self.answered_at = None
+
+    def _guest_relay_event(self, kind) -> bool:
         if kind == "open":
             self.link_open = True
             self.net.lost = False
         elif kind == "close":
-            self.link_open = False
+            self.link_open = self.direct_open = False
+            window.caboNet.close("host")  # the direct attempt of that offer, if any is left
             self.guest.retry()
             self.answered_at = None
+        return True
 
     def _after_guest_event(self, kind) -> None:
         guest = self.net.guest
@@ -379,6 +418,7 @@ class RoomPage:
     def leave(self, problem=None) -> None:
         """Leave the room: relays closed, nothing kept."""
         self.epoch += 1
+        self.relays.guest_stop()
         if self.guest is not None:
             window.caboRoom.close(self.guest.code)
         window.caboNet.close("host")
@@ -401,9 +441,14 @@ class RoomPage:
                         self._knock_now(code)
                     self.app.render()
                 return
-            msg = room.read_signal(data if isinstance(data, str) else None)
+            text = data if isinstance(data, str) else None
+            msg = room.read_signal(text)
             if msg is None:
-                self.dropped += 1
+                frame = carriage.read_frame(text)
+                if frame is None:
+                    self.dropped += 1
+                else:
+                    self.relays.frame(code, frame)
                 return
             if self.host is not None and msg["k"] in ("knock", "answer"):
                 asyncio.ensure_future(self._host_signal(code, msg))
@@ -412,15 +457,21 @@ class RoomPage:
         except Exception as exc:  # noqa: BLE001 - a relay message must never stop the page
             print(f"cabo.room: error while handling {kind}: {exc!r}")
 
-    def on_net_event(self, link, kind, data) -> None:
-        """Every event of static/js/net.js: the room's own look first, then NetPage's."""
+    def relay_event(self, link, kind, data) -> None:
+        """An event of a link carried through the relays (relaypage.py): as a channel's."""
+        self.on_net_event(link, kind, data, relayed=True)
+
+    def on_net_event(self, link, kind, data, relayed=False) -> None:
+        """Every event of static/js/net.js (and of the relay carriage, `relayed`): the room's
+        own look first, then NetPage's."""
         link_s, kind_s = str(link), str(kind)
         passes = True
         try:
             if self.hosting() and link_s in self.host.links:
                 passes = self._host_net_event(link_s, kind_s, data)
             elif self.guest is not None and link_s == "host":
-                self._guest_net_event(kind_s)
+                passes = self._guest_relay_event(kind_s) if relayed else \
+                    self._guest_net_event(kind_s)
         except Exception as exc:  # noqa: BLE001
             print(f"cabo.room: error while handling {kind_s} on {link_s}: {exc!r}")
         if not passes:

@@ -110,7 +110,9 @@ def panel(page, net_panel: str) -> str:
     t = page.app.t
     if page.guest is not None:
         if page.link_open:
-            return net_panel
+            way = "room_way_guest_relay" if page.relays.relayed("host") else \
+                "room_way_guest_direct"
+            return f'<p class="net-note" id="room-way">{e(t(way))}</p>' + net_panel
         return (f'<section class="net-panel room-panel" aria-label="{e(t("room_panel"))}">'
                 f'<p class="net-status" role="status" id="room-reconnecting">'
                 f'{e(t("room_reconnecting"))}</p>'
@@ -119,11 +121,15 @@ def panel(page, net_panel: str) -> str:
     if not page.hosting():
         return net_panel
     seats, here = page.net.host.session.seats, page.net.host.connected()
+    relayed = {held.seat for link, held in page.net.host.links.items()
+               if page.relays.relayed(link)}
     rows = []
     for seat, code in page.host.codes.items():
         name = seats[seat].name
         if seat in here:
-            rows.append(f'<li>{e(t("room_seat_here", name=name))}</li>')
+            way = "room_way_relay" if seat in relayed else "room_way_direct"
+            rows.append(f'<li id="room-seat-{seat}">{e(t("room_seat_here", name=name))} '
+                        f'<span class="room-way">{e(t(way))}</span></li>')
             continue
         url = page.url(code)
         rows.append(

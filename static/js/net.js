@@ -13,6 +13,9 @@
 //   host's channel opened, the guest's hello never arrived: about one join in a hundred,
 //   Chromium on one machine under load); READY follows the channel's opening on the same
 //   ordered stream, so once it is there the host's side takes the guest's messages.
+// - Ids without a channel: an online room may carry a link through the relays instead
+//   (cabo/web/relaypage.py); send and close of such an id go to caboNet.carry / carryClose,
+//   set by Python (carry returns whether it took the text).
 // Python sets caboNet.onevent(id, kind, data): kind "open", "message", "close", and
 // "unstable" / "stable" when the connection is interrupted ("disconnected": WebRTC may still
 // recover by itself) and when it is back ("connected"); "failed" closes the link.
@@ -56,7 +59,12 @@ function watch(id, pc, dc, guest = false) {
   link.guest = guest;
   link.ready = false;
   links.set(id, link);
-  const ready = () => { link.ready = true; link.openedAt = performance.now(); emit(id, "open", null); };
+  const ready = () => {
+    link.ready = true;
+    link.openedAt = performance.now();
+    window.caboNet.opened++;
+    emit(id, "open", null);
+  };
   dc.onopen = () => { if (!guest) { dc.send(READY); ready(); } };
   dc.onmessage = (e) => {
     if (typeof e.data !== "string") return;
@@ -84,6 +92,7 @@ function close(id) {
   const link = links.get(id);
   links.delete(id);
   if (link) { try { link.dc?.close(); link.pc?.close(); } catch { /* already closed */ } }
+  else if (window.caboNet.carryClose) window.caboNet.carryClose(id);
 }
 
 // Host: a new offer for one invitation. Resolves with the complete SDP.
@@ -127,7 +136,10 @@ async function join(id, sdp, stun) {
 
 function send(id, text) {
   const link = links.get(id);
-  if (!link || !link.ready || link.dc.readyState !== "open") return false;
+  if (!link || !link.ready || link.dc.readyState !== "open") {
+    const carry = window.caboNet.carry;
+    return carry ? Boolean(carry(id, text)) : false;
+  }
   link.dc.send(text);
   return true;
 }
@@ -230,4 +242,5 @@ function stopScan() {
 }
 
 window.caboNet = { offer, answer, join, send, close, handshakeMs, qrSvg, scan, stopScan,
-                   share, canShare, onevent: null, connectMs: CONNECT_MS };
+                   share, canShare, onevent: null, connectMs: CONNECT_MS,
+                   opened: 0, carry: null, carryClose: null };
