@@ -20,7 +20,7 @@ from cabo.bots import make_bot
 from cabo.net import carriage, room
 from cabo.net.guest import NetGuest
 from cabo.net.host import NetHost
-from cabo.rules import PRESETS
+from cabo.game.rules import PRESETS
 from cabo.session import Seat, Session
 
 AESGCM = pytest.importorskip("cryptography.hazmat.primitives.ciphers.aead").AESGCM

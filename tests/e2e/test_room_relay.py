@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from . import driver
 from .conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS
-from .test_net import NAMES, mover, play_round, totals
+from .test_net import NAMES, mover, totals
 from .test_room import TABLE_MS, Room
 
 pytestmark = pytest.mark.e2e
