@@ -18,12 +18,12 @@ import math
 import time
 from multiprocessing import Pool
 
-from .game.actions import NextRound
 from .bots import make_bot
-from .game.engine import apply, legal_actions, new_game, to_move
-from .game.matching import reacting_seats
-from .game.observation import observe
+from .game.actions import NextRound
+from .game.engine import new_game
 from .game.rules import PRESETS
+from .game.seeds import headless_bot_seed
+from .play.driver import Driver, between_rounds
 
 
 class Tally:
@@ -51,34 +51,22 @@ def play(rules, n, levels, seed, max_rounds, bot_options):
     """One game; returns {level: Tally} and the number of rounds played."""
     state = new_game(rules, n, seed)
     seat_level = [levels[(s + seed) % len(levels)] for s in range(n)]
+    tally = {lv: Tally() for lv in levels}
     bots = []
     for s, level in enumerate(seat_level):
         opts = dict(bot_options.get(level, {}))
         if level == "oracle":
             opts["peek_state"] = state.perfect_information  # perfect information, named
-        bots.append(make_bot(level, seed * 7919 + s, **opts))
-    tally = {lv: Tally() for lv in levels}
+        bots.append(Timed(make_bot(level, headless_bot_seed(seed, s), **opts), tally[level]))
     rounds = 0
-    while not state.game_over:
-        if state.phase == "round_over":
-            if state.round_no >= max_rounds:
-                break
-            apply(state, NextRound(0))
-            for bot in bots:
-                bot.new_round()
-            continue
-        action = _off_turn(state, bots, seat_level, tally)
-        if action is None:
-            seat = to_move(state)[0]
-            obs, legal = observe(state, seat), legal_actions(state, seat)
-            t0, c0 = time.perf_counter(), time.process_time()
-            action = bots[seat].choose(obs, legal)
-            t = tally[seat_level[seat]]
-            t.choose_cpu_ms.append((time.process_time() - c0) * 1000)
-            t.choose_ms.append((time.perf_counter() - t0) * 1000)
-        events = apply(state, action)
-        for e in events:
-            rounds += _count(e, seat_level, tally)
+
+    def count(state, action, events):
+        nonlocal rounds
+        if type(action) is not NextRound:
+            for e in events:
+                rounds += _count(e, seat_level, tally)
+
+    Driver(state, dict(enumerate(bots))).play(between_rounds(max_rounds), count)
     if state.game_over and state.history:
         for s in state.history[-1]["seats"]:
             t = tally[seat_level[s]]
@@ -87,14 +75,28 @@ def play(rules, n, levels, seed, max_rounds, bot_options):
     return tally, rounds
 
 
-def _off_turn(state, bots, seat_level, tally):
-    for seat in reacting_seats(state):
+class Timed:
+    """A bot whose decisions are timed into its level's Tally: `choose` in wall and CPU ms,
+    the off-turn `react` in wall ms."""
+
+    def __init__(self, bot, tally: Tally):
+        self.bot, self.tally = bot, tally
+
+    def choose(self, obs, legal):
+        t0, c0 = time.perf_counter(), time.process_time()
+        action = self.bot.choose(obs, legal)
+        self.tally.choose_cpu_ms.append((time.process_time() - c0) * 1000)
+        self.tally.choose_ms.append((time.perf_counter() - t0) * 1000)
+        return action
+
+    def react(self, obs, legal):
         t0 = time.perf_counter()
-        action = bots[seat].react(observe(state, seat), legal_actions(state, seat))
-        tally[seat_level[seat]].react_ms.append((time.perf_counter() - t0) * 1000)
-        if action is not None:
-            return action
-    return None
+        action = self.bot.react(obs, legal)
+        self.tally.react_ms.append((time.perf_counter() - t0) * 1000)
+        return action
+
+    def new_round(self) -> None:
+        self.bot.new_round()
 
 
 def _count(e, seat_level, tally) -> int:

@@ -46,6 +46,7 @@ from .arena import percentile
 from .game.engine import apply, apply_trusted, legal_actions, new_game, own_actions, to_move
 from .game.observation import observe
 from .game.rules import PRESETS
+from .play.driver import Driver, round_over
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
 
@@ -159,7 +160,7 @@ def _mid_round_states(rules_name: str, n: int, count: int, seed: int = 5) -> lis
     while len(out) < count:
         state = new_game(rules, n, seed + game)
         game += 1
-        while state.phase not in ("round_over", "game_over") and len(out) < count:
+        while not round_over(state) and len(out) < count:
             seat = to_move(state)[0]
             if state.phase == "turn" and state.step % 3 == 0:
                 out.append(state.clone())
@@ -249,20 +250,26 @@ def legal_actions_us(repeat: int = 7, calls: int = 300) -> dict:
 
 def _bot_decisions(bots_of, rounds: int, seed: int, players: int, preset: str = "official"):
     """The decisions of games of bots until `rounds` rounds are played: yields (state, seat,
-    bots) for the seat to move, which the caller plays (`apply`) before the next; a round's
-    end deals the next one. `bots_of(game_seed)` makes a game's bots, one per seat."""
+    bots) for the bot the game waits for, which the caller plays (`apply`) before the next;
+    the table's driver plays the bots' off-turn moves, and deals the next round at a round's
+    end. `bots_of(game_seed)` makes a game's bots, one per seat."""
     rules = PRESETS[preset]
     played = game = 0
     while played < rounds:
-        state = new_game(rules, players, seed + game)
         bots = bots_of(seed + game)
+        driver = Driver(new_game(rules, players, seed + game), dict(enumerate(bots)))
+        state = driver.state
         game += 1
         while not state.game_over and played < rounds:
             if state.phase == "round_over":
                 played += 1
-                apply(state, NextRound(0))
+                driver.act(NextRound(0))
                 continue
-            yield state, to_move(state)[0], bots
+            action = driver.off_turn_action()
+            if action is not None:
+                driver.act(action)
+                continue
+            yield state, driver.waiting_bot(), bots
 
 
 def decision_times(level: str, rounds: int, seed: int = 1, players: int = 2) -> dict:

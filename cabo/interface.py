@@ -55,7 +55,7 @@ class TableSession(Protocol):
         """A bot seat the game waits for now, or None."""
 
     def reacting_bots(self) -> list:
-        """(seat, reaction_ms) of the bots that may match now."""
+        """The bot seats that may match now, in the one off-turn order (cabo.play.driver)."""
 
     def bot_move(self, seat: int) -> Any:
         """The move of the bot at `seat` (only a seat `waiting_bot` named)."""

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import argparse
 
-from .game.actions import EndGame, NextRound
 from .bots import make_bot
-from .game.engine import apply, legal_actions, new_game, to_move
-from .game.matching import reacting_seats
-from .game.observation import observe
+from .game.engine import new_game
 from .game.rules import PRESETS
+from .game.seeds import headless_bot_seed
+from .play.driver import Driver, between_rounds
 
 
 def play_game(rules, n, seed, bots=None, max_rounds=10, on_events=None, host_rounds=3):
@@ -21,37 +20,9 @@ def play_game(rules, n, seed, bots=None, max_rounds=10, on_events=None, host_rou
     `bots` maps seats to Bot objects (default: random bots). In games the host ends, the host
     ends it after `host_rounds` rounds. `on_events(state, action, events)` sees every step.
     """
-    state = new_game(rules, n, seed)
-    bots = bots or [make_bot("random", seed * 7919 + s) for s in range(n)]
-    while not state.game_over:
-        if state.phase == "round_over":
-            if state.round_no >= max_rounds:
-                break
-            host_ends = rules.game_end == "host" and state.round_no >= host_rounds
-            action = EndGame(0) if host_ends else NextRound(0)
-            events = apply(state, action)
-            for bot in bots:
-                bot.new_round()
-        else:
-            action = _off_turn(state, bots) or _main_move(state, bots)
-            events = apply(state, action)
-        if on_events:
-            on_events(state, action, events)
-    return state
-
-
-def _main_move(state, bots):
-    seat = to_move(state)[0]
-    return bots[seat].choose(observe(state, seat), legal_actions(state, seat))
-
-
-def _off_turn(state, bots):
-    """Offer each seat an off-turn move, in seat order starting after the current player."""
-    for seat in reacting_seats(state):
-        action = bots[seat].react(observe(state, seat), legal_actions(state, seat))
-        if action is not None:
-            return action
-    return None
+    bots = bots or [make_bot("random", headless_bot_seed(seed, s)) for s in range(n)]
+    driver = Driver(new_game(rules, n, seed), dict(enumerate(bots)))
+    return driver.play(between_rounds(max_rounds, host_rounds), on_events)
 
 
 def main(argv=None):
@@ -64,7 +35,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     rules = PRESETS[args.rules]
     levels = args.bots.split(",")
-    bots = [make_bot(levels[s % len(levels)], args.seed * 7919 + s) for s in range(args.players)]
+    bots = [make_bot(levels[s % len(levels)], headless_bot_seed(args.seed, s))
+            for s in range(args.players)]
 
     def show(state, action, events):
         if args.transcript:

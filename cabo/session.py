@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 from .game.actions import EndGame, NextRound
 from .bots import LEVELS, make_bot
-from .game.engine import apply, legal_actions, new_game, to_move
+from .game.engine import legal_actions, new_game, to_move
 from .game.errors import IllegalAction, SaveError
 from .game.events import seen_by
-from .game.matching import may_match
 from .game.observation import observe
+from .game.seeds import bot_seed
 from .party import PartyTracker
 from .party.reactions import EMOJI_IDS
 from .game.rules import Rules
@@ -26,6 +26,7 @@ from .schema import (Any, Enum, Int, Invalid, Json, List, Map, Optional, Record,
                      Tuple, parse)
 from .logschema import LOG_ENTRY, check_log
 from .game.state import CARD, ROW, SEAT, State
+from .play.driver import Driver
 
 # 2: bots save their whole state (easy's memory), the look at cards, names of 20 characters
 SAVE_SCHEMA = 2
@@ -53,9 +54,10 @@ class Seat:
         return self.bot is None
 
 
-class Session:
+class Session(Driver):
     """One game: rules, seats, the state and the bots; saved as JSON after every action.
-    The table reads it through cabo.interface.TableSession."""
+    The table reads it through cabo.interface.TableSession. Who acts next, and the bots'
+    moves, are the table's driver (cabo.play.driver.Driver)."""
 
     holds_game = True  # this device holds the game: it saves it and runs its bots
 
@@ -67,7 +69,7 @@ class Session:
         self.seed = seed
         events = []
         self.state = state or new_game(rules, len(seats), seed, events)
-        self.bots = {i: make_bot(s.bot, seed * 1009 + i) for i, s in enumerate(seats) if s.bot}
+        self.bots = {i: make_bot(s.bot, bot_seed(seed, i)) for i, s in enumerate(seats) if s.bot}
         self.party = PartyTracker(rules, len(seats), self.bots, seed)
         self.party_notes = []  # notes of the extras (cabo.party) made by the last act / react
         self.log = []
@@ -109,7 +111,7 @@ class Session:
         at_ms: when the action happened on the page's clock (ms), for the extras' timing of a
         person's match (the fastest hand); a bot's match is timed by its reaction delay.
         """
-        events = apply(self.state, action)
+        events = Driver.act(self, action)
         bot = self.bots.get(action.seat)
         self._record(events, at_ms, bot.reaction_ms if bot is not None else None)
         if self.on_change is not None:
@@ -119,9 +121,6 @@ class Session:
     def _record(self, events, at_ms=None, bot_ms=None) -> None:
         public = []
         for e in events:
-            if e.kind == "deal":
-                for bot in self.bots.values():
-                    bot.new_round()
             view = e.view(None)
             public.append(view)
             self.log.append({"public": view, "secret": e.secret, "to": e.secret_to})
@@ -167,61 +166,6 @@ class Session:
     def allows(self, action) -> bool:
         """Every move goes to the engine, which checks it (a lesson overrides this)."""
         return True
-
-    def waiting_bot(self):
-        """A bot seat the game waits for now, or None."""
-        if self.state.phase in ("round_over", "game_over"):
-            return None
-        for seat in to_move(self.state):
-            if seat in self.bots:
-                return seat
-        return None
-
-    def bot_move(self, seat):
-        """The move of the bot at `seat`, from its observation and legal actions only."""
-        return self.bots[seat].choose(observe(self.state, seat), legal_actions(self.state, seat))
-
-    def bot_thinking(self, seat):
-        """`bot_move` as a generator that yields while the bot thinks (a bot with a `think`
-        generator, the hard one), so that the page can give the browser a turn."""
-        bot = self.bots[seat]
-        obs, legal = observe(self.state, seat), legal_actions(self.state, seat)
-        think = getattr(bot, "think", None)
-        if think is None:
-            return bot.choose(obs, legal)
-        return (yield from think(obs, legal))
-
-    def reacting_bots(self) -> list:
-        """(seat, reaction_ms) of the bots that may match now, for the page to schedule."""
-        return [(seat, bot.reaction_ms) for seat, bot in self.bots.items()
-                if may_match(self.state, seat) and seat not in to_move(self.state)]
-
-    def bot_reaction(self, seat):
-        """An off-turn move of the bot at `seat`, or None."""
-        if not may_match(self.state, seat):
-            return None
-        return self.bots[seat].react(observe(self.state, seat), legal_actions(self.state, seat))
-
-    def run_bots(self, max_steps: int = 10_000) -> int:
-        """Play bot moves and bot reactions until a person must act or the round is over.
-
-        The headless counterpart of the page's paced loop; returns the steps taken.
-        """
-        steps = 0
-        while steps < max_steps:
-            action = None
-            for seat, _ in self.reacting_bots():
-                action = self.bot_reaction(seat)
-                if action is not None:
-                    break
-            if action is None:
-                seat = self.waiting_bot()
-                if seat is None:
-                    return steps
-                action = self.bot_move(seat)
-            self.act(action)
-            steps += 1
-        return steps
 
     def log_for(self, seat, start: int = 0) -> list:
         """The log from entry `start` on, as `seat` saw it (None: public only)."""

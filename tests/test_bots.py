@@ -215,13 +215,7 @@ def test_quips_depend_on_public_events_only(seed):
     quips = 0
     for _ in range(3):
         while session.state.phase not in ("round_over", "game_over"):
-            action = None
-            for seat, _ in session.reacting_bots():
-                action = session.bot_reaction(seat)
-                if action is not None:
-                    break
-            if action is None:
-                action = session.bot_move(session.waiting_bot())
+            action = session.next_bot_action()
             events = session.act(action)
             ms = session.bots[action.seat].reaction_ms
             a = public.feed([e.view(None) for e in events], None, ms)

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from ..game.actions import Several
 from ..game.engine import apply, apply_trusted, own_actions, to_move
-from ..game.matching import may_match
+from ..game.matching import reacting_seats
+from ..game.state import OVER_PHASES
 from .knowledge import from_state
 from .fused import decide_state
 from .policy import MEDIUM, react
 
 WIN_BONUS = 10.0   # worth of winning the round, in points of score difference
-OVER = ("round_over", "game_over")
 
 
 def _could_match(state, seat) -> bool:
@@ -45,13 +45,10 @@ def _could_match(state, seat) -> bool:
 
 
 def off_turn(state, prm=MEDIUM):
-    """The first sure match any seat makes now (seat order after the current one), or None."""
-    if state.gives or state.rules.match == "off":
-        return None
-    n = state.n
-    for k in range(1, n + 1):
-        seat = (state.current + k) % n
-        if may_match(state, seat) and _could_match(state, seat):
+    """The first sure match any seat makes now, or None: the seats asked in the drivers' one
+    off-turn order (cabo.game.matching.reacting_seats, as cabo.play.driver asks them)."""
+    for seat in reacting_seats(state):
+        if _could_match(state, seat):
             action = react(from_state(state, seat))
             if action is not None:
                 return action
@@ -66,7 +63,7 @@ def play_out(state, prm=MEDIUM, max_steps: int = 150, own=None, trusted: bool = 
     matching = state.rules.match != "off"
     me, mine = own if own is not None else (None, prm)
     for _ in range(max_steps):
-        if state.phase in OVER:
+        if state.phase in OVER_PHASES:
             return True
         action = off_turn(state, prm) if matching else None
         if action is None:
@@ -77,7 +74,7 @@ def play_out(state, prm=MEDIUM, max_steps: int = 150, own=None, trusted: bool = 
             else:
                 action = decide_state(state, seat, moves, mine if seat == me else prm)
         step(state, action)  # (from the legal list: no checks needed)
-    return state.phase in OVER
+    return state.phase in OVER_PHASES
 
 
 SLICE_STEPS = 4   # play_out_sliced yields after this many actions
@@ -93,7 +90,7 @@ def play_out_sliced(state, prm=MEDIUM, max_steps: int = 150, own=None):
             return True
         done += chunk
         yield
-    return state.phase in OVER
+    return state.phase in OVER_PHASES
 
 
 def reward(state, seat: int, finished: bool, bonus: float = WIN_BONUS) -> float:

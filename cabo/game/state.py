@@ -26,6 +26,9 @@ PHASES = ("peek", "turn", "drawn", "power", "king", "after_turn", "final", "roun
           "game_over")
 # Phases in which off-turn matching may happen.
 PLAY_PHASES = frozenset(("turn", "drawn", "power", "king", "after_turn", "final"))
+# Phases in which the round is over (scored, or the whole game ended): nobody is to move but
+# the host, who deals the next round or ends the game.
+OVER_PHASES = frozenset(("round_over", "game_over"))
 
 # Saved fields, in order; the rest (rules, rng, card tables) is saved or derived separately.
 _FIELDS = (

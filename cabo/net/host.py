@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 
 from ..game.actions import OFF_TURN, Match
 from ..bots import make_bot
-from ..game.engine import to_move
 from ..game.errors import IllegalAction
+from ..game.seeds import stand_in_seed
 from ..session import Seat
 from ..party import shown
 from . import build, protocol
@@ -127,9 +127,7 @@ class NetHost:
 
     def waiting_for(self) -> list:
         """Seats the game waits for now (empty between rounds)."""
-        if self.session.state.phase in ("round_over", "game_over"):
-            return []
-        return list(to_move(self.session.state))
+        return self.session.waiting()
 
     def seats_info(self) -> list:
         away = set(self.away())
@@ -143,7 +141,7 @@ class NetHost:
         self.stand_ins.add(seat)
         s = self.session
         s.seats[seat] = Seat(s.seats[seat].name, STAND_IN_BOT)
-        s.bots[seat] = make_bot(STAND_IN_BOT, s.seed * 1009 + seat + 7919 * s.state.step)
+        s.bots[seat] = make_bot(STAND_IN_BOT, stand_in_seed(s.seed, seat, s.state.step))
 
     def rename(self, seat, name) -> None:
         """The name the seat's person typed when joining (trimmed, never empty)."""

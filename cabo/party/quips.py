@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from ..game.seeds import quips_seed
 from ..schema import RNG_STATE, Int, List, Record, Tuple, rng_state, set_rng_state
 
 LINES = {"cabo_won": 5, "cabo_lost": 5, "other_cabo": 5, "penalty": 5, "good_match": 5,
@@ -59,7 +60,7 @@ class QuipMaker:
                     "last_by": List(Tuple(Int(0, 5), STEP), 6)})  # the schema of `to_dict()`
 
     def __init__(self, seed: int):
-        self.rng = random.Random(seed * 7919 + 17)
+        self.rng = random.Random(quips_seed(seed))
         self.step = 0
         self.last = -GAP          # step of the last quip
         self.last_by = {}         # bot seat -> step of its last quip

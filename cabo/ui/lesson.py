@@ -25,7 +25,7 @@ from ..game.actions import (CallCabo, Discard, DrawDeck, InitialPeek, Match, Nex
 from ..game.rules import PRESETS
 from ..game.errors import SaveError
 from ..session import MAX_SAVE_CHARS, Seat, Session
-from ..game.state import State
+from ..game.state import OVER_PHASES, State
 from ..game.rounds import deal_round
 from .choices import same_move
 from .describe import Words
@@ -251,7 +251,7 @@ def reveal_lines(obs, t, words) -> list:
 def free_lines(obs, legal, t, words) -> list:
     """The coach's lines in round 2 (real play): what the phase asks of the learner."""
     phase, me = obs.phase, obs.seat
-    if phase in ("round_over", "game_over"):
+    if phase in OVER_PHASES:
         return reveal_lines(obs, t, words) + [t("lc2_end")]
     if phase == "peek":
         return [t("lc2_peek")] if not obs.peeked[me] else [t("lc2_wait", bot=words.name(BOT))]
@@ -288,7 +288,7 @@ def coach(session, t, names=None) -> dict:
     wrong = None
     if session.refused is not None and beat is not None:
         wrong = t("lc_wrong")
-    done = beat is None and obs.round_no >= 2 and obs.phase in ("round_over", "game_over")
+    done = beat is None and obs.round_no >= 2 and obs.phase in OVER_PHASES
     return {"title": t("lc_title"), "step": step, "lines": lines, "wrong": wrong, "done": done}
 
 

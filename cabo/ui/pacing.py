@@ -24,15 +24,25 @@ def reveal_ms(speed: str) -> int:
 def next_bot_task(session, speed: str, asked: set, step: int):
     """(delay_ms, kind, seat) of the next bot action to try, or None.
 
-    kind is "move" (the game waits for this bot) or "react" (an off-turn match it may make);
-    `asked` holds the (seat, step) pairs already asked to react at this step.
+    kind is "move" (the game waits for this bot: it is asked for an off-turn move first, then
+    moves) or "react" (an off-turn match it may make); `asked` holds the (seat, step) pairs
+    already asked to react at this step.
     """
     pause, factor, _ = SPEEDS.get(speed, SPEEDS["normal"])
-    tasks = [(round(ms * factor), "react", seat) for seat, ms in session.reacting_bots()
-             if (seat, step) not in asked]
+    bots = session.bots
+    order = session.reacting_bots()  # the driver's one off-turn order (cabo.play.driver)
     mover = session.waiting_bot()
+    if mover is not None and order and order[-1] == mover:
+        # the bot to move is asked last (the current player): that ask is part of its move
+        # task (cabo.ui.table.Table.mover_reaction), so it never delays its own move
+        order = order[:-1]
+    # (delay, reaction before move, place in the off-turn order, kind, seat): at equal delays
+    # the reactions come first, in the off-turn order, as in `Session.run_bots`
+    tasks = [(round(bots[seat].reaction_ms * factor), 0, k, "react", seat)
+             for k, seat in enumerate(order) if (seat, step) not in asked]
     if mover is not None:
-        tasks.append((pause, "move", mover))
+        tasks.append((pause, 1, 0, "move", mover))
     if not tasks:
         return None
-    return min(tasks, key=lambda t: (t[0], t[1] == "move", t[2]))
+    delay, _, _, kind, seat = min(tasks)
+    return delay, kind, seat

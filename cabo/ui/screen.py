@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..game.actions import CallCabo, DrawDeck, Match, TakeDiscard, is_off_turn
+from ..game.state import OVER_PHASES
 from . import choices, party_view
 from .describe import Words
 from .initials import initials
 
-RESULT_PHASES = ("round_over", "game_over")
 LOG_LINES = 80
 RECENT_LINES = 3  # lines of the recent-moves strip
 
@@ -76,7 +76,7 @@ def table(s: Sight) -> dict:
         buttons.append(_extra(s, "clear", "clear_selection"))
     if s.reveals and s.reveal_seat == seat and not s.confirming:
         buttons.append(_extra(s, "hide", "hide_cards"))
-    if (obs.phase not in RESULT_PHASES and not s.confirming
+    if (obs.phase not in OVER_PHASES and not s.confirming
             and any(not is_off_turn(a) for a in legal)):
         buttons.append(_extra(s, "hint", "act_hint"))
     return {
@@ -91,7 +91,7 @@ def table(s: Sight) -> dict:
                    else _status(s, obs, legal, words)),
         "alerts": _alerts(s, obs, words),
         "buttons": buttons,
-        "result": _result(s, obs, words) if obs.phase in RESULT_PHASES else None,
+        "result": _result(s, obs, words) if obs.phase in OVER_PHASES else None,
         "scores": _scores(s, obs),
         "game_over": _game_over(s, obs, words),
         "log": _log(s, words),
@@ -145,7 +145,7 @@ def _player(s, obs, o, words, selectable, anim, soft, glow) -> dict:
 
 
 def _to_move(s, obs, o) -> bool:
-    if obs.phase in RESULT_PHASES:
+    if obs.phase in OVER_PHASES:
         return False
     if obs.gives:
         return obs.gives[0][0] == o
@@ -163,7 +163,7 @@ def _slot(s, obs, o, i, cell, words, selectable, anim, soft, glow) -> dict:
         return {"owner": o, "slot": i, "empty": True, "label": f"{base}, {t('slot_empty')}"}
     card, knowers = cell
     face = None
-    if card is not None and (obs.phase in RESULT_PHASES
+    if card is not None and (obs.phase in OVER_PHASES
                              or (s.reveal_seat == seat and s.reveals.get((o, i)) == card)):
         face = words.card(card)
     seen = [s for s in range(obs.n) if knowers >> s & 1]
@@ -176,7 +176,7 @@ def _slot(s, obs, o, i, cell, words, selectable, anim, soft, glow) -> dict:
     selected = (o, i) in s.selection
     if selected:
         parts.append(t("card_selected"))
-    badges = [] if obs.phase in RESULT_PHASES else [initials(words.names)[s] for s in seen]
+    badges = [] if obs.phase in OVER_PHASES else [initials(words.names)[s] for s in seen]
     if any(len(b) > 1 for b in badges):  # badge words on the card belong in its name
         parts.append(" ".join(badges))
     return {
@@ -232,7 +232,7 @@ def _status(s, obs, legal, words) -> str:
 
 def _looking(s, obs, words):
     """"You are looking at your cards 1 and 2: …" while the person's look lasts."""
-    if not s.reveals or s.reveal_seat != obs.seat or obs.phase in RESULT_PHASES:
+    if not s.reveals or s.reveal_seat != obs.seat or obs.phase in OVER_PHASES:
         return None
     owners = {}
     for (o, i), card in sorted(s.reveals.items()):
@@ -253,7 +253,7 @@ def _alerts(s, obs, words) -> list:
     if s.mistake:
         out.append({"text": " ".join(x for x in map(words.event, s.mistake) if x),
                     "warn": True})
-    if s.look_over and obs.phase not in RESULT_PHASES:
+    if s.look_over and obs.phase not in OVER_PHASES:
         out.append({"text": s.t("look_over"), "warn": False})
     top = obs.discard[-1] if obs.discard else None
     if (s.selection and s.sel_top is not None and top is not None

@@ -324,19 +324,36 @@ class Table:
         if kind == "move":
             if self.session.waiting_bot() != seat:
                 return []
-            return self.act(self.session.bot_move(seat))
+            action = self.mover_reaction(seat)
+            return self.act(action if action is not None else self.session.bot_move(seat))
         self.asked.add((seat, self.step()))
         action = self.session.bot_reaction(seat)
         return self.act(action) if action is not None else []
 
+    def mover_reaction(self, seat):
+        """The off-turn move of the bot the game waits for, asked once per step before it
+        moves (the driver's off-turn order asks the current player last:
+        cabo.ui.pacing makes that ask part of its move task), or None. A bot that passes is
+        not asked again at this step; one whose move a person's click dropped is."""
+        key = (seat, self.step())
+        if key in self.asked or seat not in self.session.reacting_bots():
+            return None
+        action = self.session.bot_reaction(seat)
+        if action is None:
+            self.asked.add(key)
+        return action
+
     def bot_thinking(self, seat):
         """The move of the bot at `seat` as a generator that yields while the bot thinks (the
         page gives the browser a turn between slices); returns (step, action) for
-        `play_bot_move`, or None if that bot is not to move."""
+        `play_bot_move`, or None if that bot is not to move. Its off-turn move comes first
+        (`mover_reaction`)."""
         if self.session.waiting_bot() != seat:
             return None
         step = self.step()
-        action = yield from self.session.bot_thinking(seat)
+        action = self.mover_reaction(seat)
+        if action is None:
+            action = yield from self.session.bot_thinking(seat)
         return step, action
 
     def play_bot_move(self, seat, planned) -> list:
