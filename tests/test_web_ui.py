@@ -68,7 +68,7 @@ def run_bots(table):
 
 
 def faces_in(html):
-    return re.findall(r'class="face[^"]*">([^<]*)<', html)
+    return re.findall(r'class="face[^"]*" data-face="([^"]*)"', html)
 
 
 def test_face_down_values_reach_the_page_only_for_a_moment():

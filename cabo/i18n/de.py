@@ -251,6 +251,11 @@ TEXTS = {
     "power_spy": "Spionieren",
     "power_swap": "Blind tauschen",
     "power_king": "König: ansehen, dann tauschen",
+    # the word a Cabo-deck card prints under its numeral (short: a card is 44 px wide)
+    "face_peek": "Schauen",
+    "face_spy": "Spionieren",
+    "face_swap": "Tauschen",
+    "face_king": "König",
     # round result
     "result_title": "Runde {n}: Aufdecken",
     "result_player": "Spieler",

@@ -244,6 +244,11 @@ TEXTS = {
     "power_spy": "spy",
     "power_swap": "blind swap",
     "power_king": "king: look, then swap",
+    # the word a Cabo-deck card prints under its numeral (short: a card is 44 px wide)
+    "face_peek": "peek",
+    "face_spy": "spy",
+    "face_swap": "swap",
+    "face_king": "king",
     # round result
     "result_title": "Round {n}: the reveal",
     "result_player": "Player",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..game.actions import CallCabo, DrawDeck, Match, TakeDiscard, is_off_turn
+from ..game.cards import card_power
 from ..game.state import OVER_PHASES
 from . import choices, party_view
 from .describe import Words
@@ -182,6 +183,7 @@ def _slot(s, obs, o, i, cell, words, selectable, anim, soft, glow) -> dict:
     return {
         "owner": o, "slot": i, "empty": False, "face": face,
         "red": face is not None and any(s in face for s in "♥♦"),
+        "look": _look(words, card) if face is not None else None,
         "seen": badges,
         "seen_by_me": seat in seen,
         "selectable": (o, i) in selectable, "selected": selected,
@@ -189,6 +191,16 @@ def _slot(s, obs, o, i, cell, words, selectable, anim, soft, glow) -> dict:
         "suggested": (o, i) in glow,
         "anim": anim.get((o, i)), "label": ", ".join(parts),
     }
+
+
+def _look(words, card_id) -> dict:
+    """What a face-up card's face shows: rank, suit ("" in the Cabo deck, "*" a joker) and
+    the power it grants when discarded under these rules (None: none) with its word, which a
+    Cabo-deck card prints under its numeral."""
+    card = words.faces[card_id]
+    power = card_power(words.rules, card)
+    return {"rank": card.rank, "suit": card.suit, "power": power,
+            "word": words.t("face_" + power) if power else None}
 
 
 def _deck(s, obs, legal) -> dict:
@@ -206,6 +218,7 @@ def _discard(s, obs, legal, words) -> dict:
     label = (s.t("discard_take", **words.forms(obs.discard[-1])) if can
              else s.t("discard_pile", card=face))
     return {"face": face, "red": any(s in face for s in "♥♦"), "label": label,
+            "look": _look(words, obs.discard[-1]),
             "action": "take" if can else None, "count": len(obs.discard)}
 
 
@@ -213,7 +226,7 @@ def _drawn(s, obs, words):
     if obs.drawn is not None:
         face = words.card(obs.drawn)
         return {"face": face, "red": any(s in face for s in "♥♦"),
-                "label": s.t("drawn_card", card=face)}
+                "look": _look(words, obs.drawn), "label": s.t("drawn_card", card=face)}
     if obs.drawn_hidden:
         return {"face": None, "label": s.t("drawn_hidden", name=words.name(obs.current))}
     return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from . import render_party
+from . import render_card, render_party
 from ..session import NAME_MAX
 
 
@@ -143,17 +143,8 @@ def handoff(v) -> str:
             f'</button></section>')
 
 
-def _card_face(face, red) -> str:
-    # The corner indices are drawn by CSS (attr(data-c)): the visible text of a card is then
-    # only its face, which its accessible name contains (WCAG 2.5.3, label in name).
-    color = " red" if red else ""
-    corner = _e(face if face != "Joker" else "★")
-    # as on real cards: a 6 upside down is not a 9 (underlined)
-    under = " u" if face in ("6", "9") else ""
-    size = " long" if len(face) > 3 else " mid" if len(face) == 3 else ""
-    return (f'<span class="corner tl{color}{under}" data-c="{corner}" aria-hidden="true"></span>'
-            f'<span aria-hidden="true" class="face{color}{size}">{_e(face)}</span>'
-            f'<span class="corner br{color}{under}" data-c="{corner}" aria-hidden="true"></span>')
+def _card_face(face, look) -> str:
+    return render_card.face(look, face)
 
 
 def _slot(s) -> str:
@@ -169,7 +160,7 @@ def _slot(s) -> str:
         cls.append("suggested")
     if s["anim"]:
         cls.append("anim-" + s["anim"])
-    inner = _card_face(s["face"], s["red"]) if s["face"] else '<span class="back"></span>'
+    inner = _card_face(s["face"], s["look"]) if s["face"] else '<span class="back"></span>'
     if s["seen"]:
         # the letters are drawn by CSS (attr(data-b)), like the corners: the card's visible
         # text stays its face alone, which its name contains (axe label-content-name-mismatch
@@ -220,7 +211,7 @@ def _pile(pid, info, anim, back) -> str:
         inner = '<span class="back"></span>' + f'<span class="count">{_e(info["count"])}</span>'
         cls.append("down")
     elif info.get("face"):
-        inner = _card_face(info["face"], info.get("red"))
+        inner = _card_face(info["face"], info["look"])
         cls.append("up")
     else:
         inner = ""
@@ -235,7 +226,7 @@ def _drawn(d, anim) -> str:
     if d is None:
         return '<div class="card drawn placeholder" id="drawn" aria-hidden="true"></div>'
     cls = "card drawn " + ("up" if d["face"] else "down") + (f" anim-{anim}" if anim else "")
-    inner = _card_face(d["face"], d.get("red")) if d["face"] else '<span class="back"></span>'
+    inner = _card_face(d["face"], d["look"]) if d["face"] else '<span class="back"></span>'
     return f'<div class="{cls}" id="drawn" role="img" aria-label="{_e(d["label"])}">{inner}</div>'
 
 

@@ -94,13 +94,13 @@ def test_a_four_player_swap_fits_one_phone_screen(page: Page) -> None:
 def test_a_card_flies_face_up_onto_the_discard_pile(page: Page) -> None:
     open_page(page, SWAP_SEED)
     new_game(page, "official", kinds=("person", "easy", "easy", "easy"))
-    face = page.locator("#discard .face").inner_text()
+    face = page.locator("#discard .face").get_attribute("data-face")
     ghost = page.evaluate("""() => new Promise((done) => {
         window.caboFly(JSON.stringify([["deck", "discard"], ["discard", "deck"]]));
         const now = document.querySelectorAll('.card.ghost').length;
         // the ghosts appear in the next animation frame, before it is painted
         requestAnimationFrame(() => done([now, [...document.querySelectorAll('.card.ghost')].map(
-            g => [g.className, g.querySelector('.face')?.textContent ?? null])]));
+            g => [g.className, g.querySelector('.face')?.dataset.face ?? null])]));
     })""")
     assert ghost == [0, [["card up ghost", face], ["card down ghost", None]]]
 

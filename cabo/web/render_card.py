@@ -1,0 +1,148 @@
+"""A face-up card's face, drawn by the page (inline SVG and CSS): plain strings, no decisions.
+
+A face is drawn from its `look` (cabo.ui.screen: rank, suit, power), only for a card that is
+face up for the seat on screen; a face-down card is a back (CSS) with no value in the page.
+Shapes (suits, court marks, power icons, the joker's star) are symbols of the sprite in
+index.html (`#cs-*`), referenced with <use>, so a face is a few hundred bytes; its numbers
+and words are drawn by CSS from data attributes (no text nodes). Colours come from CSS
+variables (static/css/cards.css), so a theme recolours every face.
+
+Coordinates are in a 100 x 142 box (the card's own proportions, app.css `.card`).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+W, H = 100, 142
+RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
+# pip centres of a number card, (column, row): columns 0 left, 1 middle, 2 right; rows from
+# 0 (top) to 1 (bottom); pips below the middle are drawn upside down, as on printed cards
+PIPS = {
+    2: ((1, 0), (1, 1)),
+    3: ((1, 0), (1, .5), (1, 1)),
+    4: ((0, 0), (2, 0), (0, 1), (2, 1)),
+    5: ((0, 0), (2, 0), (1, .5), (0, 1), (2, 1)),
+    6: ((0, 0), (2, 0), (0, .5), (2, .5), (0, 1), (2, 1)),
+    7: ((0, 0), (2, 0), (1, .25), (0, .5), (2, .5), (0, 1), (2, 1)),
+    8: ((0, 0), (2, 0), (1, .25), (0, .5), (2, .5), (1, .75), (0, 1), (2, 1)),
+    9: ((0, 0), (2, 0), (0, 1 / 3), (2, 1 / 3), (1, .5), (0, 2 / 3), (2, 2 / 3), (0, 1), (2, 1)),
+    10: ((0, 0), (2, 0), (1, 1 / 6), (0, 1 / 3), (2, 1 / 3), (0, 2 / 3), (2, 2 / 3), (1, 5 / 6),
+         (0, 1), (2, 1)),
+}
+PIP_X = (36, 50, 64)
+PIP_TOP, PIP_BOTTOM, PIP = 28, 114, 15
+
+
+def _e(value) -> str:
+    return escape(str(value), quote=True)
+
+
+def _use(symbol, x, y, size, flip=False) -> str:
+    turn = f' transform="rotate(180 {x + size / 2:g} {y + size / 2:g})"' if flip else ""
+    return (f'<use href="#cs-{symbol}" x="{x:g}" y="{y:g}" width="{size:g}" '
+            f'height="{size:g}"{turn}/>')
+
+
+def _text(cls, text) -> str:
+    """A word or number on a face: HTML over the SVG, its characters drawn by CSS from
+    `data-t` (app's cards.css), so a card's visible text is none and its accessible name
+    alone says what it shows (WCAG 2.5.3; axe label-content-name-mismatch)."""
+    return f'<span class="t {cls}" data-t="{_e(text)}"></span>'
+
+
+def _corners(rank, suit, both=True) -> tuple[str, str]:
+    """(shapes, texts) of the index in the top-left corner, and turned in the bottom-right
+    one (`both`). As on printed cards, a 6 or 9 is underlined: upside down it is not the
+    other."""
+    cls = "ix" + (" w" if len(rank) > 1 else "") + (" u" if rank in ("6", "9") else "")
+    shapes = _use(suit, 7, 35, 16) if suit else ""
+    texts = _text(cls, rank)
+    if both:
+        shapes += f'<g transform="rotate(180 50 71)">{shapes}</g>' if shapes else ""
+        texts += _text(cls + " br", rank)
+    return shapes, texts
+
+
+def _standard(rank, suit) -> tuple[str, str]:
+    text = RANK_TEXT.get(rank, str(rank))
+    shapes, texts = _corners(text, suit)
+    if rank == 1:
+        shapes += _use(suit, 26, 47, 48)
+    elif rank > 10:  # a court card: its mark over the suit, in a frame
+        shapes += ('<rect x="28" y="18" width="44" height="106" rx="5" class="frame"/>'
+                   + _use("c" + text, 33, 30, 34) + _use(suit, 35, 72, 30))
+    else:
+        step = PIP_BOTTOM - PIP_TOP
+        shapes += "".join(_use(suit, PIP_X[c] - PIP / 2, PIP_TOP + r * step - PIP / 2, PIP,
+                               flip=r > .5)
+                          for c, r in PIPS[rank])
+    return shapes, texts
+
+
+def _joker() -> tuple[str, str]:
+    return _use("star", 20, 40, 60), _text("jk", "JOKER") + _text("jk br", "JOKER")
+
+
+def _cabo(rank, power, word) -> tuple[str, str]:
+    """The Cabo deck: a large numeral; a card with a power shows its icon and word."""
+    if not power:
+        shapes, texts = _corners(str(rank), None)
+        return shapes, texts + _text("big", rank)
+    # the power's word takes the bottom corner's place
+    shapes, texts = _corners(str(rank), None, both=False)
+    long = " l" if len(word) > 8 else ""
+    return (shapes + _use("p-" + power, 35, 84, 30),
+            texts + _text("big p", rank) + _text("pw" + long, word))
+
+
+def face(look, text) -> str:
+    """The face of a face-up card (`text`: its short label, "K♦"), aria-hidden: the card's
+    accessible name says it."""
+    rank, suit, power = look["rank"], look["suit"], look.get("power")
+    if suit == "*":
+        kind, (shapes, texts) = "joker", _joker()
+    elif suit:
+        kind, (shapes, texts) = ("red" if suit in "HD" else "black"), _standard(rank, suit)
+    else:
+        kind = f"cabo p-{power}" if power else ("cabo top" if rank == 13 else "cabo")
+        shapes, texts = _cabo(rank, power, look.get("word") or "")
+    return (f'<span class="face {kind}" data-face="{_e(text)}" aria-hidden="true">'
+            f'<svg viewBox="0 0 {W} {H}" focusable="false">{shapes}</svg>{texts}</span>')
+
+
+# The shapes the faces use, once in the page (index.html holds a copy of this string, which
+# tests/test_web_ui.py keeps equal). Each is drawn in a 100 x 100 box with currentColor.
+SPRITE = (
+    '<svg id="card-sprite" aria-hidden="true" focusable="false" width="0" height="0" '
+    'style="position:absolute;width:0;height:0;overflow:hidden">'
+    '<symbol id="cs-H" viewBox="0 0 100 100"><path d="M50 92C22 70 4 54 4 32C4 16 15 6 28 6C38 '
+    '6 46 12 50 22C54 12 62 6 72 6C85 6 96 16 96 32C96 54 78 70 50 92Z"/></symbol>'
+    '<symbol id="cs-D" viewBox="0 0 100 100"><path d="M50 2L90 50L50 98L10 50Z"/></symbol>'
+    '<symbol id="cs-S" viewBox="0 0 100 100"><path d="M50 4C38 22 6 38 6 60C6 74 17 82 28 82C37 '
+    '82 44 77 47 71C46 82 42 90 34 97H66C58 90 54 82 53 71C56 77 63 82 72 82C83 82 94 74 94 '
+    '60C94 38 62 22 50 4Z"/></symbol>'
+    '<symbol id="cs-C" viewBox="0 0 100 100"><circle cx="50" cy="27" r="21"/>'
+    '<circle cx="26" cy="58" r="21"/><circle cx="74" cy="58" r="21"/>'
+    '<path d="M46 40H54L60 97H40Z"/></symbol>'
+    '<symbol id="cs-star" viewBox="0 0 100 100"><path d="M50 3L61 37H97L68 58L79 94L50 72L21 '
+    '94L32 58L3 37H39Z"/></symbol>'
+    '<symbol id="cs-cK" viewBox="0 0 100 100"><path d="M8 88V42L30 62L50 24L70 62L92 42V88Z'
+    'M45 2h10v8h8v9h-8v9h-10v-9h-8v-9h8Z"/></symbol>'
+    '<symbol id="cs-cQ" viewBox="0 0 100 100"><path d="M10 88L14 46L32 66L50 40L68 66L86 46L90 '
+    '88Z"/><circle cx="14" cy="38" r="7"/><circle cx="50" cy="30" r="8"/>'
+    '<circle cx="86" cy="38" r="7"/></symbol>'
+    '<symbol id="cs-cJ" viewBox="0 0 100 100"><path d="M8 88C8 62 28 46 54 46C72 46 86 56 92 70'
+    'V88ZM54 46C58 26 72 10 96 4C86 18 78 32 68 48Z"/></symbol>'
+    '<symbol id="cs-p-peek" viewBox="0 0 100 100"><path d="M3 50C19 23 35 14 50 14S81 23 97 50'
+    'C81 77 65 86 50 86S19 77 3 50Z" fill="none" stroke="currentColor" stroke-width="9"/>'
+    '<circle cx="50" cy="50" r="16"/></symbol>'
+    '<symbol id="cs-p-spy" viewBox="0 0 100 100"><circle cx="40" cy="40" r="29" fill="none" '
+    'stroke="currentColor" stroke-width="10"/><circle cx="40" cy="40" r="11"/>'
+    '<path d="M58 66L66 58L96 88L88 96Z"/></symbol>'
+    '<symbol id="cs-p-swap" viewBox="0 0 100 100"><path d="M4 22H64V6L96 30L64 54V38H4Z'
+    'M96 62H36V46L4 70L36 94V78H96Z"/></symbol>'
+    '<symbol id="cs-p-king" viewBox="0 0 100 100"><path d="M8 88V42L30 62L50 24L70 62L92 42V88Z'
+    '"/></symbol>'
+    '</svg>'
+)

@@ -1,0 +1,88 @@
+"""Card faces (cabo/web/render_card.py): what each deck's face shows, the sprite the faces
+use, and that a face is drawn only for a card that is face up for the seat on screen."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cabo.game.cards import Card, card_power
+from cabo.i18n import Texts
+from cabo.game.rules import PRESETS
+from cabo.session import Seat, Session
+from cabo.ui.table import Table
+from cabo.web import render, render_card
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def look(preset, card, lang="en"):
+    power = card_power(PRESETS[preset], card)
+    return {"rank": card.rank, "suit": card.suit, "power": power,
+            "word": Texts(lang)("face_" + power) if power else None}
+
+
+def symbols(svg):
+    return re.findall(r'href="#cs-([^"]+)"', svg)
+
+
+def texts(svg):
+    return re.findall(r'data-t="([^"]*)"', svg)
+
+
+def test_the_page_holds_the_sprite_and_every_shape_a_face_uses():
+    index = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert render_card.SPRITE in index
+    defined = set(re.findall(r'<symbol id="cs-([^"]+)"', render_card.SPRITE))
+    used = set()
+    for preset in ("official", "standard52", "single"):
+        cards = ([Card(r, "") for r in range(14)] if preset == "official" else
+                 [Card(r, s) for s in "SHDC" for r in range(1, 14)] + [Card(0, "*")])
+        for card in cards:
+            used |= set(symbols(render_card.face(look(preset, card), card.label())))
+    assert used <= defined and {"S", "H", "D", "C", "star", "cJ", "cQ", "cK",
+                                "p-peek", "p-spy", "p-swap"} <= used
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("peek", "spy", "swap")),
+                                         ("de", ("Schauen", "Spionieren", "Tauschen"))])
+def test_a_cabo_card_prints_its_power_with_an_icon_and_a_word(lang, words):
+    for rank, word, power in zip((7, 9, 11), words, ("peek", "spy", "swap")):
+        svg = render_card.face(look("official", Card(rank, ""), lang), str(rank))
+        assert f"p-{power}" in svg and symbols(svg) == [f"p-{power}"]
+        assert texts(svg) == [str(rank), str(rank), word]  # corner, numeral, word
+        assert re.search(r">[^<]", svg) is None  # no visible text: the card's name says it
+    plain = render_card.face(look("official", Card(3, "")), "3")
+    assert symbols(plain) == [] and texts(plain) == ["3", "3", "3"]  # two corners, numeral
+
+
+def test_a_standard_card_shows_rank_suit_colour_and_pips_or_court():
+    seven = render_card.face(look("standard52", Card(7, "H")), "7♥")
+    assert 'class="face red"' in seven and symbols(seven).count("H") == 2 + 7
+    king = render_card.face(look("standard52", Card(13, "S")), "K♠")
+    assert 'class="face black"' in king and "cK" in symbols(king)
+    assert texts(king)[:2] == ["K", "K"]
+    joker = render_card.face(look("single", Card(0, "*")), "Joker")
+    assert "face joker" in joker and "star" in symbols(joker)
+    # the 6 and the 9 are underlined: turned upside down in the corner, each stays itself
+    assert 'class="t ix u"' in render_card.face(look("standard52", Card(6, "C")), "6♣")
+    assert " u" not in render_card.face(look("standard52", Card(8, "C")), "8♣")
+
+
+def test_face_down_cards_carry_no_value_into_the_page():
+    for preset in ("official", "standard52", "single"):
+        session = Session(PRESETS[preset], [Seat("Me"), Seat("Ada", "easy"), Seat("Bo", "easy"),
+                                            Seat("Cy", "easy")], 5)
+        t = Texts("en")
+        table = Table(session, t, "instant")
+        view = table.view()
+        html = render.table(view, t, False)
+        up = [s for p in view["players"] for s in p["slots"] if not s["empty"] and s["face"]]
+        assert up == []
+        # every drawn face is the discard's: no other card's rank reaches the markup
+        assert re.findall(r'data-face="([^"]*)"', html) == (
+            [view["discard"]["face"]] if view["discard"]["face"] else [])
+        assert all(s.get("look") is None for p in view["players"] for s in p["slots"]
+                   if not s["empty"])
