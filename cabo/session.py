@@ -25,6 +25,10 @@ from .game.rules import Rules
 from .schema import (Any, Enum, Int, Invalid, Json, List, Map, Optional, Record, Schema, Str,
                      Tuple, parse)
 from .logschema import LOG_ENTRY, check_log
+from .replay.moves import MAX_MOVES
+from .replay.moves import MAX_TEXT as MAX_MOVES_TEXT
+from .replay.moves import from_text as moves_from_text
+from .replay.moves import to_text as moves_text
 from .game.state import CARD, ROW, SEAT, State
 from .play.driver import Driver
 
@@ -73,6 +77,10 @@ class Session(Driver):
         self.party = PartyTracker(rules, len(seats), self.bots, seed)
         self.party_notes = []  # notes of the extras (cabo.party) made by the last act / react
         self.log = []
+        # every move of the game since its deal, in order (cabo.replay rebuilds a round from
+        # them and the seed); None when they are not all known (a game saved before moves
+        # were kept, a state given from elsewhere, a game longer than a link carries)
+        self.moves = [] if state is None else None
         self._record(events)
         self.last_viewer = self.humans()[0] if self.humans() else None
         self.look = None  # the cards a person looks at (cabo.ui.table keeps it; see LOOK)
@@ -112,6 +120,10 @@ class Session(Driver):
         person's match (the fastest hand); a bot's match is timed by its reaction delay.
         """
         events = Driver.act(self, action)
+        if self.moves is not None:
+            self.moves.append(action)
+            if len(self.moves) > MAX_MOVES:
+                self.moves = None
         bot = self.bots.get(action.seat)
         self._record(events, at_ms, bot.reaction_ms if bot is not None else None)
         if self.on_change is not None:
@@ -282,6 +294,19 @@ def _load_look(session, saved) -> None:
     session.look = {**saved, "cards": cards} if cards else None
 
 
+def _dump_moves(session):
+    return None if session.moves is None else moves_text(session.moves)
+
+
+def _load_moves(session, saved) -> None:
+    try:
+        session.moves = None if saved is None else moves_from_text(saved)
+    except ValueError as exc:
+        raise Invalid(f"moves: {exc}") from None
+    if session.moves is not None and len(session.moves) != session.state.step:
+        raise Invalid("moves: not the moves of this game")
+
+
 # The parts of a save after its head; adding a validated part is one entry here.
 SAVE_PARTS = {
     "bots": Part(Map(Map(Json(3, 1000), 16), 6, key=Str(1, "[0-5]")), _dump_bots, _load_bots),
@@ -291,6 +316,9 @@ SAVE_PARTS = {
     "asked": Part(List(Tuple(SEAT, Int(0, 10**9)), 6), _dump_asked, _load_asked),
     # the extras (cabo.party); bounded here, every value checked by party.tracker.saved_schema
     "party": Part(Map(Json(5, 1000), 32), lambda s: s.party.to_dict(), _load_party, None),
+    # the game's moves (cabo.replay.moves as text); a save without them: no replay
+    "moves": Part(Optional(Str(MAX_MOVES_TEXT, "[A-Za-z0-9_-]*")), _dump_moves, _load_moves,
+                  None),
 }
 HEAD = Record({"schema": Any()}, extra=Any(), max_extra=len(SAVE_PARTS) + 8)
 SAVE = Record({"schema": Int(), "seed": Int(), "seats": List(SEAT_SAVED, 6, 2),
