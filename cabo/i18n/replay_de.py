@@ -6,7 +6,8 @@ TEXTS = {
     # a replay link that does not open a round
     "replay_bad_intro": "Dieser Link öffnet keine Runde.",
     "replay_bad_not_a_link": "Er ist kein Link zu einer Cabo-Runde.",
-    "replay_bad_too_long": "Er ist viel länger als jede Runde: Dieses Spiel hat ihn nicht gemacht.",
+    "replay_bad_too_long": "Er ist viel länger als jede Runde: Dieses Spiel hat ihn nicht "
+                           "gemacht.",
     "replay_bad_damaged": "Er ist beschädigt (ein Zeichen ist verändert oder fehlt).",
     "replay_bad_truncated": "Er ist abgeschnitten: Kopiere den ganzen Link und versuche es noch "
                             "einmal.",

@@ -15,9 +15,9 @@ from __future__ import annotations
 import base64
 import re
 
-from ..game.actions import (CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy,
-                       KingSwap, Match, NextRound, PairDiscard, PeekOwn, Ready, Replace,
-                       SkipPower, Spy, Swap, TakeDiscard)
+from ..game.actions import (CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek,
+                            KingSpy, KingSwap, Match, NextRound, PairDiscard, PeekOwn, Ready,
+                            Replace, SkipPower, Spy, Swap, TakeDiscard)
 
 # The kinds in the order of their numbers: append new kinds, never reorder (old links).
 KINDS = (InitialPeek, DrawDeck, TakeDiscard, Replace, Discard, PeekOwn, Spy, Swap, KingSpy,
