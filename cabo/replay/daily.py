@@ -9,14 +9,16 @@ try per day counts: the first finished round of a date is kept (cabo.replay.shel
 
 from __future__ import annotations
 
-import datetime
-import hashlib
+import re
 
 from ..game.rules import PRESETS
 
 BOTS = ("medium", "hard")
 BOT_NAMES = ("Ada", "Bo")
 SEED_BITS = 48
+_DATE = re.compile(r"(\d{4})-(\d\d)-(\d\d)")
+_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+_MASK = (1 << 64) - 1
 
 
 def rules():
@@ -24,18 +26,28 @@ def rules():
     return PRESETS["official"].with_options(name="official", game_end="one_round")
 
 
-def parse_date(text: str) -> datetime.date:
-    """A date from YYYY-MM-DD; ValueError otherwise."""
-    if not isinstance(text, str) or len(text) != 10:
+def parse_date(text: str) -> tuple:
+    """(year, month, day) of a real date written YYYY-MM-DD; ValueError otherwise. (The page
+    ships without the datetime module: the calendar's rule is written out.)"""
+    match = _DATE.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        raise ValueError(f"not a date: {str(text)[:20]!r}")
+    year, month, day = map(int, match.groups())
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    if not (1 <= month <= 12 and 1 <= day <= _DAYS[month - 1] + (month == 2 and leap)):
         raise ValueError(f"not a date: {text!r}")
-    return datetime.date.fromisoformat(text)
+    return year, month, day
 
 
 def seed_for(date: str) -> int:
-    """The seed of a date's deal (the same on every device, different between dates)."""
-    day = parse_date(date).isoformat()
-    digest = hashlib.sha256(f"cabo deal of the day {day}".encode()).digest()
-    return int.from_bytes(digest[:SEED_BITS // 8], "big")
+    """The seed of a date's deal (the same on every device, different between dates): the
+    date's number YYYYMMDD mixed by splitmix64's finalizer (a bijection of 64-bit numbers),
+    cut to its top SEED_BITS bits: two dates share a seed with odds of about 2**-48."""
+    year, month, day = parse_date(date)
+    z = (year * 10000 + month * 100 + day + 0x9E3779B97F4A7C15) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) >> (64 - SEED_BITS)
 
 
 def seats(person: str) -> list:
@@ -50,8 +62,8 @@ def placing(points: list, seat: int) -> int:
 
 def short_date(date: str, t) -> str:
     """"6 Dec" / "6. Dez." in the person's language."""
-    d = parse_date(date)
-    return t("daily_date", day=d.day, month=t(f"month_{d.month}"))
+    _, month, day = parse_date(date)
+    return t("daily_date", day=day, month=t(f"month_{month}"))
 
 
 def share_text(date: str, points: int, place: int, n: int, t) -> str:
