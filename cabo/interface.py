@@ -27,6 +27,7 @@ class TableSession(Protocol):
     party: Any         # the extras: a PartyTracker, a guest's cabo.party.shown.Shown, or None
     party_notes: list  # the extras' notes of the last action or reaction
     asked: set         # (seat, step): bots the page already asked to react at that step
+    bots: dict         # seat -> Bot of the bots this device runs (none on a guest's)
     look: dict | None  # the cards a person was looking at (saved with a game held here)
 
     def humans(self) -> list:

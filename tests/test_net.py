@@ -462,3 +462,14 @@ def test_message_sizes(capsys):
             print(f"\n{preset}: {len(sizes)} state messages to one guest, "
                   f"mean {sum(sizes) / len(sizes):.0f} B, max {max(sizes)} B, "
                   f"round total {sum(b for _, b in link.sent) / 1000:.1f} kB")
+
+
+def test_a_guest_table_runs_no_bot_and_asks_no_bot():
+    """A guest's page paces no bots: its table has no bot task at any step (the host's page
+    runs them all), and asking does not fail."""
+    h = Harness("party", 3, seed=5)
+    guest = h.guests[1][1]
+    table = SeatTable(RemoteSession(guest), Texts("en"), seat=1)
+    for _ in range(6):
+        assert table.bot_task() is None
+        h.first_waiting_plays()

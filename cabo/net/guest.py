@@ -31,6 +31,7 @@ class RemoteSession:
         self.guest = guest
         self.party_notes = []  # the extras' notes arrive as events of the next state
         self.asked = set()     # no bots here to ask
+        self.bots = {}         # no bot plays on a guest's page
         self.look = None       # a guest's look is not saved
 
     @property
