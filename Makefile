@@ -11,7 +11,8 @@ PORT ?= 8000
 play: build
 	$(PYTHON) tools/serve.py --port $(PORT)
 
-## test: install what the tests need (Chromium, npm and Python packages), build, run pytest
+## test: install what the tests need (Chromium, WebKitGTK, Firefox ESR, Xvfb, npm and Python
+## packages), build, run pytest
 test: test-deps build
 	$(PYTHON) -m pytest
 
@@ -24,6 +25,11 @@ test-deps: node_modules/.package-lock.json
 	@# the relay of the online-room page tests (tests/e2e/relay.py starts it on 127.0.0.1)
 	@command -v mosquitto >/dev/null || test -x /usr/sbin/mosquitto || \
 		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y mosquitto)
+	@# the other engines' page tests (tests/e2e/test_engines.py): WebKitGTK's WebDriver and
+	@# MiniBrowser, Firefox ESR, and the virtual display they open their windows in
+	@test -x /usr/bin/WebKitWebDriver && test -x /usr/bin/firefox-esr && command -v Xvfb >/dev/null || \
+		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y \
+			webkit2gtk-driver firefox-esr xvfb)
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e ".[test]"
 
 # npm writes node_modules/.package-lock.json on install: reinstall when the lock file is newer.
