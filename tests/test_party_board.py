@@ -16,11 +16,12 @@ from cabo.ui import party_view
 from cabo.web import render_party
 
 
-def played(seats, rounds=2, seed=4, end=True):
-    """A party game whose people's moves are made by bots (a stand-in for their clicks)."""
-    session = Session(PRESETS["party"], [Seat(n, k) for n, k in seats], seed)
+def played(seats, rounds=2, seed=4, end=True, preset="party"):
+    """A game (the party rules unless `preset`) whose people's moves are made by bots (a
+    stand-in for their clicks)."""
+    session = Session(PRESETS[preset], [Seat(n, k) for n, k in seats], seed)
     stand_in = {i: b for i, b in enumerate(Session(
-        PRESETS["party"], [Seat(n, "easy") for n, _ in seats], seed).bots.values())}
+        PRESETS[preset], [Seat(n, "easy") for n, _ in seats], seed).bots.values())}
     for r in range(rounds):
         for _ in range(2000):
             session.run_bots()

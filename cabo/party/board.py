@@ -10,8 +10,8 @@ sets of counters: "ranked" (only games with at least two people: the leaderboard
 (every game on this device, also against bots: the statistics screen). Bots never appear.
 
 `record(board, session)` adds what the game scored since it last recorded (rounds when they are
-scored, the game when its first round is scored, game wins when it ends); the session's party
-state remembers how far it got, so a reload never counts a round twice. Damaged board data
+scored; the game and its wins when it ends: a game left unfinished is no game played); the
+session's party state remembers how far it got, so a reload never counts a round twice. Damaged board data
 load as an empty board and a reason (the page keeps the old text under BACKUP_KEY).
 """
 
@@ -29,6 +29,8 @@ MIN_PEOPLE = 2         # a game counts on the leaderboard with this many people
 RANKED = ("games", "game_wins", "rounds", "rounds_won", "cabo", "cabo_lost")
 ALL = ("games", "game_wins", "rounds", "rounds_won", "points", "cabo", "cabo_won",
        "matches_ok", "matches_wrong")
+# Counters added later: a board saved before them reads them as 0.
+LATER = ("match_rounds",)  # rounds played under rules with matching
 
 
 def person_key(name: str) -> str:
@@ -47,7 +49,8 @@ def counts(session) -> bool:
 
 def _person(name: str) -> dict:
     return {"name": name, "ranked": {k: 0 for k in RANKED},
-            "all": {**{k: 0 for k in ALL}, "achievements": {}, "awards": {}, "recent": []}}
+            "all": {**{k: 0 for k in ALL + LATER}, "achievements": {}, "awards": {},
+                    "recent": []}}
 
 
 def record(board: dict, session) -> bool:
@@ -62,24 +65,23 @@ def record(board: dict, session) -> bool:
     for h in state.history:
         if h["round_no"] <= party.recorded:
             continue
-        first = party.recorded == 0
         summary = party.last_round(h["round_no"])
         for seat in humans:
             name = session.seats[seat].name
             p = people.setdefault(person_key(name), _person(name))
             p["name"] = name
-            if first:
-                p["all"]["games"] += 1
-                if ranked:
-                    p["ranked"]["games"] += 1
             if seat in h["seats"]:
                 _add_round(p, seat, h, summary, ranked)
+                p["all"]["match_rounds"] += session.rules.match != "off"
         party.recorded = h["round_no"]
         changed = True
     if state.game_over and not party.recorded_end:
         for seat in humans:
             p = people.setdefault(person_key(session.seats[seat].name),
                                   _person(session.seats[seat].name))
+            p["all"]["games"] += 1
+            if ranked:
+                p["ranked"]["games"] += 1
             if seat in state.winners:
                 p["all"]["game_wins"] += 1
                 if ranked:
@@ -116,8 +118,8 @@ def _add_round(p, seat, h, summary, ranked) -> None:
 
 
 def ranking(board: dict) -> list:
-    """People with at least one counted game, by rounds won, then game wins, then name."""
-    rows = [(key, p) for key, p in board.get("people", {}).items() if p["ranked"]["games"]]
+    """People with at least one counted round, by rounds won, then game wins, then name."""
+    rows = [(key, p) for key, p in board.get("people", {}).items() if p["ranked"]["rounds"]]
     rows.sort(key=lambda kp: (-kp[1]["ranked"]["rounds_won"], -kp[1]["ranked"]["game_wins"],
                               kp[0]))
     return rows
@@ -157,6 +159,7 @@ def _check_person(key, p) -> dict:
     out = _person(p["name"])
     out["ranked"] = {k: _count(ranked[k]) for k in RANKED}
     out["all"].update({k: _count(every[k]) for k in ALL})
+    out["all"].update({k: _count(every[k]) for k in LATER if k in every})
     for part, known in (("achievements", ACHIEVEMENTS), ("awards", AWARDS)):
         if not isinstance(every[part], dict) or not set(every[part]) <= set(known):
             raise ValueError(f"unknown {part}")

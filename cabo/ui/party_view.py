@@ -198,6 +198,9 @@ def person_view(p, t, key) -> dict:
                             t("chart_cabo_desc", won=a["cabo_won"], lost=lost),
                             [(f'{t("chart_won")}: {a["cabo_won"]}', a["cabo_won"], "good"),
                              (f'{t("chart_lost")}: {lost}', lost, "bad")])
+    # matching only for someone who played under rules that have it (a board saved before
+    # match_rounds was counted: who has matched at all)
+    matching = bool(a["match_rounds"] or a["matches_ok"] or a["matches_wrong"])
     matches = charts.split_bar(
         cid + "-match", t("chart_matches"),
         t("chart_matches_desc", ok=a["matches_ok"], wrong=a["matches_wrong"]),
@@ -216,10 +219,10 @@ def person_view(p, t, key) -> dict:
         "name": p["name"],
         "tiles": [(t("stats_games"), a["games"]), (t("stats_rounds"), a["rounds"]),
                   (t("stats_rounds_won"), a["rounds_won"]), (t("stats_mean"), mean_text),
-                  (t("stats_cabo"), a["cabo"]), (t("stats_cabo_won"), a["cabo_won"]),
-                  (t("stats_matches_ok"), a["matches_ok"]),
-                  (t("stats_matches_wrong"), a["matches_wrong"])],
-        "charts": [cabo, matches, points],
+                  (t("stats_cabo"), a["cabo"]), (t("stats_cabo_won"), a["cabo_won"])]
+        + ([(t("stats_matches_ok"), a["matches_ok"]),
+            (t("stats_matches_wrong"), a["matches_wrong"])] if matching else []),
+        "charts": [cabo, matches, points] if matching else [cabo, points],
         "achievements": got or [t("stats_no_achievements")],
         "achievements_title": t("stats_achievements"),
     }
@@ -251,4 +254,5 @@ def stats_view(board, t, person=None, session=None, in_game=False) -> dict:
         "game_title": t("stats_game"),
         "game_chart": game_chart(session, t) if session is not None else None,
         "back": t("stats_back_game" if in_game else "stats_back_setup"),
+        "close": t("st_close"),
     }
