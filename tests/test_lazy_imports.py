@@ -15,7 +15,7 @@ NET = ("cabo.net.host", "cabo.net.guest", "cabo.net.view", "cabo.net.signal", "c
 ASIDES = ("cabo.ui.rulesheet",)  # screens opened later (the rules)
 # the words of the language not drawn (the first screen below is English)
 GERMAN = ("cabo.i18n.de", "cabo.i18n.net_de", "cabo.i18n.party_de", "cabo.i18n.room_de",
-          "cabo.i18n.lesson_de")
+          "cabo.i18n.lesson_de", "cabo.i18n.start_de")
 SEARCH = ("cabo.bots.hard", "cabo.bots.rollout", "cabo.bots.fused", "cabo.bots.worlds",
           "cabo.game.sampler")
 

@@ -12,8 +12,8 @@ from importlib import import_module
 # Each language's modules: play across devices (cabo/net), the extras (cabo.party), the
 # rooms and the lesson (cabo.ui.lesson) keep their words in modules of their own, merged
 # into one table per language.
-_PARTS = {"de": ("de", "net_de", "party_de", "room_de", "lesson_de", "replay_de"),
-          "en": ("en", "net_en", "party_en", "room_en", "lesson_en", "replay_en")}
+_PARTS = {"de": ("de", "net_de", "party_de", "room_de", "lesson_de", "replay_de", "start_de"),
+          "en": ("en", "net_en", "party_en", "room_en", "lesson_en", "replay_en", "start_en")}
 
 
 class _Languages(Mapping):

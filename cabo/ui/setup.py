@@ -211,6 +211,24 @@ def _resize(players, count, texts):
     return players
 
 
+THEMES = ("system", "light", "dark")
+
+
+def summary(settings, texts) -> str:
+    """The settings in one line, under the start screen's Play: preset, seats, speed."""
+    people = sum(p["kind"] == "person" for p in settings["players"])
+    bots = len(settings["players"]) - people
+    if people == 1:
+        seats = texts("st_you_and_bot") if bots == 1 else texts("st_you_and_bots", n=bots)
+    else:
+        seats = texts("st_people", people=people, bots=bots)
+    preset = texts("preset_" + settings["preset"])
+    if settings["custom"] or settings["hand_size"] != PRESETS[settings["preset"]].hand_size:
+        preset += " *"
+    return texts("st_summary", preset=preset, seats=seats,
+                 speed=texts("speed_" + settings["speed"]))
+
+
 def view(settings, texts) -> dict:
     """The form's contents: every control with its words, value and choices."""
     rules = PRESETS[settings["preset"]]

@@ -28,6 +28,7 @@ SAVE_KEY = "cabo.save"
 BACKUP_KEY = "cabo.save.backup"
 SETTINGS_KEY = "cabo.settings"
 LANG_KEY = "cabo.lang"
+THEME_KEY = "cabo.theme"     # "light", "dark" or absent (the system's); read by index.html too
 OWNER_KEY = "cabo.owner"     # the id of the tab that plays the saved game (cabo/web/tabs.py)
 REASON_CHARS = 160           # the longest reason shown to the player
 

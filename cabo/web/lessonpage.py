@@ -3,7 +3,7 @@
 The App (main.py) calls it at a few points: start-up (`start`: a lesson the person was in when
 the page went away opens again), clicks on `lesson-*` controls, saving (`saves`: the lesson
 keeps a key of its own, so a saved real game is never touched by it), and drawing
-(`setup_html`, `coach_html`, `end_html`, `table_html`).
+(`start_kind`, `coach_html`, `end_html`, `table_html`).
 
 localStorage: "cabo.lesson" (cabo.ui.lesson.stored_text: the lesson's game, whether the person
 is in it, whether its last screen is on), "cabo.lesson.offered" (the first visit's offer was
@@ -124,14 +124,13 @@ class LessonPage:
         return storage_set(LESSON_KEY, lesson.stored_text(session, active, self.end))
 
     # -- drawing -------------------------------------------------------------------------
-    def setup_html(self) -> str:
-        """The first visit's offer, or the way into the lesson, above the new-game form."""
+    def start_kind(self) -> str:
+        """The lesson's part of the start screen: "offer" on a first visit (learn, or play
+        right away), "resume" when a lesson waits, else "learn"."""
         app = self.app
-        first = (app.table is None and self.stored is None
-                 and storage_get(OFFERED_KEY) is None)
-        if first:
-            return render_lesson.offer(app.t)
-        return render_lesson.way_in(app.t, self.stored is not None)
+        if app.table is None and self.stored is None and storage_get(OFFERED_KEY) is None:
+            return "offer"
+        return "resume" if self.stored is not None else "learn"
 
     def coach_html(self) -> str:
         """The coach box for the lesson's table ("" for a real table)."""

@@ -20,15 +20,18 @@ from ..game.rules import PRESETS
 from ..session import Session
 from ..ui import party_view, setup, storage
 from ..ui.table import Table
-from . import render, render_party, timing
+from . import render, render_party, render_start, timing
 from .browser import event_ms, now_ms, py, task_of_its_own
 from .lessonpage import LessonPage
 from .netpage import NetPage
 from .pacer import Pacer
 from .roompage import RoomPage
-from .saving import Saving, keep_backup, storage_get, storage_set
+from .saving import Saving, keep_backup, storage_get, storage_remove, storage_set
 
 LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
+# Screens drawn as sheets over where the person was: a head with a close button stays in
+# view, and each has a history entry of its own (the back button closes it).
+SHEETS = ("rules", "board", "settings", "friends")
 DOUBLE_CLICK_MS = 500  # the longest pause between the two clicks (taps) of a double click
 _proxies = []  # keep the event listener proxies alive
 _T = timing.Marks(window)
@@ -47,10 +50,11 @@ class App:
         self.t = Texts(self.lang)
         self.notice = None
         self.table = None
-        self.screen = "setup"     # "setup", "table" or "rules"
+        self.screen = "setup"     # "setup" (the start screen), "table", or one of SHEETS
         self.dealing = False      # a new game is dealt, its table not drawn yet
         self.shown = None         # (screen, in a game) of the last drawing
-        self.back_to = "setup"    # the screen the rules screen returns to
+        self.back_to = "setup"    # the screen under the open sheets ("setup" or "table")
+        self.sheets_from = []     # the screens the open sheets were opened from, in order
         self.focus_to = None      # a selector to focus after the next render
         self.focus_due = None     # (selector, in game) to focus in the next task, queued
         self.last_tap = None      # (card, time in ms, game step) of the last click on a card
@@ -108,12 +112,13 @@ class App:
             if note:
                 self.announce.append(self.table.announcement())
             self.render()
-        elif ctl in ("board", "rules") and self.screen != ctl:
+        elif ctl in SHEETS and self.screen != ctl:
             self.open_aside(ctl)
-        elif ctl == "rules-back" and self.rules_in_history():
-            window.history.back()  # the phone's back button and this one do the same
-        elif ctl in ("board-back", "rules-back"):
-            self.close_aside(ctl[:-len("-back")])
+        elif ctl.endswith("-back") and ctl[:-len("-back")] in SHEETS:
+            if self.sheet_in_history() == self.screen:
+                window.history.back()  # the phone's back button and this one do the same
+            else:
+                self.close_aside(ctl[:-len("-back")])
         elif ctl == "rs-jump":
             node = py(document.getElementById(target.dataset.target))
             if node is not None:
@@ -144,31 +149,40 @@ class App:
             self.lesson.click(ctl, target)
 
     def open_aside(self, screen) -> None:
-        """Show the rules or the leaderboard; the bots wait while it is read."""
-        if self.screen in ("setup", "table"):
+        """Show a sheet (rules, leaderboard, settings, play with friends) over the screen
+        now; the bots wait while it is open."""
+        if self.screen not in SHEETS:
+            self.sheets_from = []
             self.back_to = self.screen
+        self.sheets_from.append(self.screen)
         self.screen = screen
         self.pacer.stop()
-        self.focus_to = f"#{screen}-title"
-        if screen == "rules" and not self.rules_in_history():
-            # a history entry of its own: the phone's back button closes the rules sheet
-            window.history.pushState(window.JSON.parse('{"cabo": "rules"}'), "")
+        self.focus_to = f"#{'board' if screen == 'board' else screen}-title"
+        # a history entry of its own: the phone's back button closes the sheet
+        window.history.pushState(window.JSON.parse(json.dumps({"cabo": screen})), "")
         self.render()
 
     @staticmethod
-    def rules_in_history() -> bool:
-        """Whether the page's current history entry is the open rules sheet's."""
+    def sheet_in_history():
+        """The sheet whose history entry is the page's current one, or None."""
         state = py(window.history.state)
-        return state is not None and py(getattr(state, "cabo", None)) == "rules"
+        return py(getattr(state, "cabo", None)) if state is not None else None
+
+    def leave_sheets(self) -> None:
+        """The open sheets are left for another screen (a game starts): their history entry
+        no longer closes anything."""
+        self.sheets_from = []
+        if self.sheet_in_history() is not None:
+            window.history.replaceState(window.JSON.parse("null"), "")
 
     def on_popstate(self, event) -> None:
-        """Back from the rules sheet's history entry: close the sheet."""
-        if self.screen == "rules":
-            self.close_aside("rules")
+        """Back from a sheet's history entry: close the sheet."""
+        if self.screen in SHEETS:
+            self.close_aside(self.screen)
 
     def close_aside(self, screen) -> None:
-        """Back from the rules or the leaderboard to where the player was."""
-        self.screen = self.back_to
+        """Back from a sheet to where the person was (the sheet under it, or the screen)."""
+        self.screen = self.sheets_from.pop() if self.sheets_from else self.back_to
         self.focus_to = f'[data-ctl="{screen}"]'
         self.render()
         if self.screen == "table":
@@ -182,6 +196,9 @@ class App:
         value = target.value
         if field == "lang":
             self.set_language(value)
+            return
+        if field == "theme":
+            self.set_theme(value)
             return
         if field == "stats_person":
             self.stats_person = value
@@ -242,6 +259,23 @@ class App:
         document.documentElement.lang = lang
         self.render()
 
+    def set_theme(self, theme) -> None:
+        """Light, dark, or the system's (no data-theme): kept for the next visit, which
+        index.html applies before the first paint."""
+        if theme not in setup.THEMES:
+            return
+        if theme == "system":
+            storage_remove(storage.THEME_KEY)
+            document.documentElement.removeAttribute("data-theme")
+        else:
+            storage_set(storage.THEME_KEY, theme)
+            document.documentElement.setAttribute("data-theme", theme)
+        self.render()
+
+    def theme(self) -> str:
+        value = storage_get(storage.THEME_KEY)
+        return value if value in setup.THEMES else "system"
+
     # -- game flow -----------------------------------------------------------------------
     def start_game(self, read_form: bool = True) -> None:
         """A new game from the settings (first the names typed into the form, `read_form`)."""
@@ -254,6 +288,7 @@ class App:
         session = setup.make_session(self.settings, seed, self.t)
         self.table = self.new_table(session)
         self.screen = "table"
+        self.leave_sheets()
         self.notice = None
         self.saving.tabs.claim()
         # Dealing (with a bot level's first import) and a table's first drawing take a few
@@ -302,7 +337,8 @@ class App:
         t = self.t
         in_game = self.screen == "table" and self.table is not None and not self.saving.paused
         html = render.topbar(t, self.lang, LANG_NAMES, self.settings["speed"], setup.SPEEDS,
-                             in_game, self.screen == "rules", self.screen == "board")
+                             in_game, self.screen == "rules", self.screen == "board",
+                             self.screen == "settings")
         html += render.notice(self.notice, t)
         view, moves = None, []
         if self.saving.paused:
@@ -339,10 +375,18 @@ class App:
                 html += room_screen
             elif net_screen:
                 html += net_screen
+            elif self.screen == "settings":
+                look = render_start.look(t, self.settings["speed"], setup.SPEEDS, self.lang,
+                                         LANG_NAMES, self.theme(), setup.THEMES)
+                form = setup.view(self.settings, t)
+                html += render_start.settings(render.setup(form, t), t, look, form["problem"])
+            elif self.screen == "friends" and with_net:
+                html += render_start.friends(t, setup.summary(self.settings, t),
+                                             self.net.setup_html(), self.room.setup_html())
             else:
-                html += self.lesson.setup_html()
-                html += render.setup(setup.view(self.settings, t), t, self.table is not None)
-                html += self.net.setup_html() + self.room.setup_html()
+                html += render_start.start(t, setup.summary(self.settings, t),
+                                           setup.problem(self.settings, t),
+                                           self.table is not None, self.lesson.start_kind())
         return html, view, moves
 
     def render(self) -> None:
@@ -501,7 +545,7 @@ def start() -> None:
         proxy = create_proxy(handler)
         _proxies.append(proxy)
         window.addEventListener(kind, proxy)
-    if app.rules_in_history():  # a reload on the rules sheet's entry opens the game itself
+    if app.sheet_in_history():  # a reload on a sheet's entry opens the game itself
         window.history.replaceState(window.JSON.parse("null"), "")
     document.documentElement.lang = app.lang
     root = document.getElementById("app")

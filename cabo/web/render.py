@@ -36,15 +36,20 @@ def _select(field, label, value, choices, cls="") -> str:
             f'<select data-field="{_e(field)}">{opts}</select></label>')
 
 
-def topbar(t, lang, langs, speed, speeds, in_game, rules_open=False, board_open=False) -> str:
-    """Title, speed, language, the rules button and the new-game button."""
+select = _select
+
+
+def topbar(t, lang, langs, speed, speeds, in_game, rules_open=False, board_open=False,
+           settings_open=False) -> str:
+    """Title, speed (in a game), language (but in the settings sheet, which has its own),
+    the rules and leaderboard buttons, and the new-game button (in a game)."""
     lang_choices = [(code, name) for code, name in langs]
-    parts = [
-        f'<h1 class="brand">{_e(t("app_title"))}</h1>',
-        '<div class="top-controls">',
-        _select("speed", t("speed"), speed, [(s, t("speed_" + s)) for s in speeds], "compact"),
-        _select("lang", t("language"), lang, lang_choices, "compact"),
-    ]
+    parts = [f'<h1 class="brand">{_e(t("app_title"))}</h1>', '<div class="top-controls">']
+    if in_game:
+        parts.append(_select("speed", t("speed"), speed, [(s, t("speed_" + s)) for s in speeds],
+                             "compact"))
+    if not settings_open:
+        parts.append(_select("lang", t("language"), lang, lang_choices, "compact"))
     if not rules_open:
         parts.append(f'<button type="button" class="btn ghost" data-ctl="rules">'
                      f'{_e(t("rs_button"))}</button>')
@@ -65,8 +70,8 @@ def notice(text, t) -> str:
             '</div>')
 
 
-def setup(v, t, can_resume) -> str:
-    """The new-game form."""
+def setup(v, t) -> str:
+    """The new-game form (in the settings sheet, cabo/web/render_start.py)."""
     presets = "".join(
         f'<label class="preset{" checked" if p["checked"] else ""}">'
         f'<input type="radio" name="preset" value="{_e(p["id"])}" data-field="preset"'
@@ -84,13 +89,9 @@ def setup(v, t, can_resume) -> str:
     options = "".join(_select(o["field"], o["label"], o["value"], o["choices"])
                       for o in v["options"])
     problem = (f'<p class="problem" role="alert">{_e(v["problem"])}</p>' if v["problem"] else "")
-    disabled = " disabled" if v["problem"] else ""
-    resume = (f'<button type="button" class="btn ghost" data-ctl="resume">{_e(t("resume"))}'
-              f'</button>' if can_resume else "")
     c, h = v["count"], v["hand_size"]
     return (
-        f'<section class="setup" aria-labelledby="setup-title">'
-        f'<h2 id="setup-title">{_e(v["title"])}</h2>'
+        f'<div class="setup">'
         f'<fieldset class="presets"><legend>{_e(t("rules"))}</legend>{presets}</fieldset>'
         f'<fieldset class="players"><legend>{_e(t("players"))}</legend>'
         f'<div class="row">{_select("count", c["label"], c["value"], [(x, x) for x in c["choices"]])}'
@@ -100,11 +101,7 @@ def setup(v, t, can_resume) -> str:
         f'{seats}</fieldset>'
         f'<details class="custom" data-open="custom"><summary>{_e(v["options_label"])}</summary>'
         f'<div class="options">{options}</div></details>'
-        f'{problem}'
-        f'<div class="setup-actions">{resume}'
-        f'<button type="button" class="btn primary" data-ctl="start"{disabled}>'
-        f'{_e(t("start"))}</button></div>'
-        f'</section>')
+        f'{problem}</div>')
 
 
 def rules_sheet(v) -> str:

@@ -105,10 +105,12 @@ def stats_screen(v) -> str:
     if v["game_chart"] is not None:
         game = (f'<section class="stats-part" aria-labelledby="game-title">'
                 f'<h2 id="game-title">{_e(v["game_title"])}</h2>{v["game_chart"]}</section>')
-    return (f'<section class="stats" aria-labelledby="board-title">'
-            f'<section class="stats-part" aria-labelledby="board-title">'
-            f'<h2 id="board-title" tabindex="-1">{_e(v["board_title"])}</h2>'
-            f'<p>{_e(v["board_intro"])}</p>{board}</section>'
+    # a sheet: its head (the title and ✕) stays in view
+    return (f'<section class="stats sheet" aria-labelledby="board-title">'
+            f'<div class="sheet-head"><h2 id="board-title" tabindex="-1">'
+            f'{_e(v["board_title"])}</h2><button type="button" class="btn sheet-close" '
+            f'data-ctl="board-back" aria-label="{_e(v["close"])}">✕</button></div>'
+            f'<div class="stats-part"><p>{_e(v["board_intro"])}</p>{board}</div>'
             f'{game}'
             f'<section class="stats-part" aria-labelledby="stats-title">'
             f'<h2 id="stats-title">{_e(v["stats_title"])}</h2>{stats}</section>'

@@ -180,7 +180,7 @@ class Screens:
 
     def setup_form(self) -> None:
         for t in self.texts:
-            self.render.setup(self.setup.view(self.setup.normalize(None, t), t), t, True)
+            self.render.setup(self.setup.view(self.setup.normalize(None, t), t), t)
             self.drawn += 1
 
     def table(self, session) -> None:

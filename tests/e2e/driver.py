@@ -33,11 +33,37 @@ def open_page(page: Page, seed: int, lang: str = "en", query: str = "") -> None:
     expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
 
 
+def open_settings(page: Page) -> None:
+    """Open the settings sheet from the start screen (English); nothing if it is open."""
+    if page.locator("#settings-title").count():
+        return
+    activate(page.get_by_role("button", name="Settings"))
+    expect(page.get_by_role("heading", name="Settings", exact=True)).to_be_visible()
+
+
+def close_settings(page: Page) -> None:
+    """Back from the settings sheet to the start screen (English)."""
+    activate(page.get_by_role("button", name="Done", exact=True))
+    expect(page.locator("#settings-title")).to_have_count(0)
+
+
+def open_friends(page: Page) -> None:
+    """Open "Play with friends" (the QR way and online rooms) from the start screen;
+    nothing if it is open."""
+    if page.locator("#friends-title").count():
+        return
+    activate(page.get_by_role("button", name="Play with friends"))
+    expect(page.get_by_role("heading", name="Play with friends", exact=True)).to_be_visible()
+
+
 def across_devices_form(page: Page, preset: str, name: str, guests: int) -> None:
-    """Fill in the new-game form for a table across devices: `guests` people on other phones,
-    no bots, instant speed, the host's `name`."""
+    """Fill in the settings and "Play with friends" for a table across devices: `guests`
+    people on other phones, no bots, instant speed, the host's `name`."""
+    open_settings(page)
     page.get_by_role("radio", name=re.compile("^" + PRESET_NAMES[preset])).check()
     page.get_by_label("Speed").select_option("instant")
+    close_settings(page)
+    open_friends(page)
     page.get_by_label("Your name").fill(name)
     page.get_by_label("People on other phones").select_option(str(guests))
     page.get_by_label("Bots").select_option("0")
@@ -45,7 +71,8 @@ def across_devices_form(page: Page, preset: str, name: str, guests: int) -> None
 
 def new_game(page: Page, preset: str = "official", kinds=("person", "easy", "easy"),
              speed: str = "instant") -> None:
-    """Fill in the new-game form and start."""
+    """Fill in the new-game form in the settings sheet and start."""
+    open_settings(page)
     page.get_by_role("radio", name=re.compile("^" + PRESET_NAMES[preset])).check()
     page.get_by_label("Number of players").select_option(str(len(kinds)))
     for i, kind in enumerate(kinds):

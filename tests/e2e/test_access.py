@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page
 
 from .conftest import ROOT
-from .driver import Player, new_game, open_page
+from .driver import Player, new_game, open_page, open_settings
 
 pytestmark = pytest.mark.e2e
 
@@ -42,6 +42,9 @@ def small_targets(page: Page) -> list:
 def test_controls_have_names_and_phone_sized_targets(page: Page, preset: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, 61)
+    assert violations(page) == []
+    assert small_targets(page) == []  # the start screen
+    open_settings(page)
     page.get_by_text("Custom rules", exact=True).click()
     assert violations(page) == []
     assert small_targets(page) == []

@@ -33,8 +33,15 @@ def serious(page: Page) -> list:
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_no_serious_violation_on_any_screen(page: Page, lang: str) -> None:
     open_page(page, 11, lang)
+    assert serious(page) == [], "start"
+    page.get_by_role("button", name="Play with friends" if lang == "en"
+                     else "Mit Freunden spielen").click()
+    expect(page.locator("#friends-title")).to_be_focused()
+    assert serious(page) == [], "play with friends"
+    page.go_back()  # the browser's back button closes the sheet
+    page.get_by_role("button", name="Settings" if lang == "en" else "Einstellungen").click()
     page.locator("details.custom > summary").click()  # the custom rules editor, open
-    assert serious(page) == [], "setup"
+    assert serious(page) == [], "settings"
     if lang == "de":
         # the rules of the chosen preset, in German; the German table shares every style
         page.get_by_role("radio", name=re.compile("^Party")).check()
@@ -44,7 +51,7 @@ def test_no_serious_violation_on_any_screen(page: Page, lang: str) -> None:
         expect(sheet.get_by_role("heading", level=3)).to_have_count(10)  # with the extras
         assert serious(page) == [], "rules"
         page.get_by_role("button", name="Zurück zum neuen Spiel").click()
-        expect(page.get_by_role("heading", name="Neues Spiel")).to_be_visible()
+        expect(page.get_by_role("heading", name="Einstellungen")).to_be_visible()
         return
     new_game(page, "official")
     assert serious(page) == [], "table, initial peek"

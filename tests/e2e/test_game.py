@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS
-from .driver import Player, buttons, new_game, open_page, press, round_result, wait_idle
+from .driver import Player, buttons, new_game, open_page, open_settings, press, round_result, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -111,9 +111,10 @@ def test_german_by_default_for_german_browsers_and_switchable(browser, base_url,
     page.goto("./?seed=5")
     expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     expect(page.get_by_role("heading", name="Neues Spiel")).to_be_visible()
+    page.get_by_role("button", name="Einstellungen").click()
     expect(page.get_by_role("radio", name=re.compile("^Offiziell"))).to_be_checked()
     page.get_by_label("Sprache").select_option("en")
-    expect(page.get_by_role("heading", name="New game")).to_be_visible()
+    expect(page.get_by_role("heading", name="Settings", exact=True)).to_be_visible()
     page.reload()
     expect(page.get_by_role("heading", name="New game")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     context.close()
@@ -121,6 +122,7 @@ def test_german_by_default_for_german_browsers_and_switchable(browser, base_url,
 
 def test_hot_seat_passes_the_device_between_people(page: Page) -> None:
     open_page(page, 51)
+    open_settings(page)
     page.get_by_label("Player 2 is").select_option("person")
     page.get_by_label("Name of player 2").fill("Bea")
     # two people at one device: "You" would name nobody, so player 1 has a real name

@@ -80,7 +80,7 @@ def test_a_whole_round_by_keyboard_alone(page: Page, monkeypatch) -> None:
     keyboard.press(page.get_by_role("button", name="Back to the new game"))
     expect(page.get_by_role("button", name="Rules", exact=True)).to_be_focused()
 
-    keyboard.press(page.get_by_role("button", name="Start game"))
+    keyboard.press(page.get_by_role("button", name="Play right away"))  # a first visit
     wait_idle(page)
     expect(page.locator("#status")).to_be_focused()  # the start button is gone
     expect(page.locator("#status")).to_contain_text("Choose 2 of your cards")

@@ -193,7 +193,7 @@ def test_the_lesson_in_english_left_and_resumed_beside_a_real_game(page: Page) -
     assert serious(page) == [], "presets"
     shot(page, "en_presets")
     end.get_by_role("button", name="Play a real game").click()
-    page.get_by_role("button", name="Back to the game").click()  # the real game, as it was
+    page.get_by_role("button", name="Continue").click()  # the real game, as it was
     expect(page.get_by_role("group", name="Moves")).to_be_visible()
     expect(page.locator(".coach")).to_have_count(0)
     assert page.evaluate("localStorage.getItem('cabo.lesson')") is None

@@ -76,6 +76,7 @@ class Devices:
             guest.goto(url)
             expect(guest.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
         else:
+            driver.open_friends(guest)
             guest.get_by_label("Invitation link or code from the host").fill(url)
             guest.get_by_role("button", name="Join", exact=True).click()
         answer = guest.get_by_label("Answer code")

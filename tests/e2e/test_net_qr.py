@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from . import driver
 from .conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = pytest.mark.e2e
@@ -78,10 +79,7 @@ def test_invitation_and_answer_travel_as_qr_codes(playwright, base_url, tmp_path
             page.on("console", lambda m, who=who: console.append(f"{who}: {m.text[:160]}"))
         host.goto("./?seed=4&lang=en")
         expect(host.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
-        host.get_by_label("Speed").select_option("instant")
-        host.get_by_label("Your name").fill("Alex")
-        host.get_by_label("People on other phones").select_option("1")
-        host.get_by_label("Bots").select_option("0")
+        driver.across_devices_form(host, "official", "Alex", 1)
         host.get_by_role("button", name="Open the table").click()
         # the invitation appears by itself, without another tap
         qr = host.get_by_role("img", name=re.compile("^QR code of the invitation"))
@@ -92,6 +90,7 @@ def test_invitation_and_answer_travel_as_qr_codes(playwright, base_url, tmp_path
         # the guest scans the invitation with its camera (in the page)
         guest.goto("./?lang=en")
         expect(guest.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+        driver.open_friends(guest)
         guest.get_by_role("button", name="Scan the invitation with the camera").click()
         expect(guest.get_by_role("heading", name="Your name at the table")).to_be_visible(
             timeout=20_000)

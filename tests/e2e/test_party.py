@@ -15,7 +15,7 @@ from cabo.session import Seat, Session
 from stacking import stacked
 
 from . import driver
-from .driver import Player, open_page, own_card, press, wait_idle
+from .driver import Player, open_page, open_settings, own_card, press, wait_idle
 from .test_axe import serious
 
 pytestmark = pytest.mark.e2e
@@ -115,6 +115,7 @@ def hot_seat_round(page: Page) -> None:
 
 def test_hot_seat_game_on_the_leaderboard_and_statistics_in_both_languages(page: Page):
     open_page(page, 52)
+    open_settings(page)
     page.get_by_label("Number of players").select_option("2")
     page.get_by_label("Player 2 is").select_option("person")
     page.get_by_label("Name of player 2").fill("Bea")
@@ -154,4 +155,6 @@ def test_hot_seat_game_on_the_leaderboard_and_statistics_in_both_languages(page:
     board = page.get_by_role("region", name="🏆 Leaderboard")
     expect(board.get_by_role("row")).to_have_count(3)  # kept after a reload
     games = board.get_by_role("row").filter(has_text="Bea").get_by_role("cell").nth(3)
-    expect(games).to_have_text("1")  # one game, counted once
+    expect(games).to_have_text("0")  # the game is not finished: no game played yet
+    rounds = page.locator(".tile", has=page.locator(".tile-l", has_text=re.compile("^Rounds$")))
+    expect(rounds.locator(".tile-n")).to_have_text("1")  # its one round, counted once

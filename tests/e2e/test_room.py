@@ -87,6 +87,7 @@ class Room:
         """The guest types the code and its name and confirms: seconds from the click to its
         table."""
         driver.open_page(guest, 1, query=self.query)
+        driver.open_friends(guest)
         guest.get_by_label("Room code from the host").fill(code.lower()[:4] + " " + code[4:])
         guest.get_by_role("button", name="Join the room").click()
         self.check_consent(guest)
@@ -213,6 +214,7 @@ def test_a_wrong_code_joins_nothing_and_a_second_device_with_a_taken_code_gets_n
                     if c in "23456789ABCDEFGH" else "2" for c in codes[2])
     assert wrong != codes[2]
     driver.open_page(stranger, 1, query=room.query)
+    driver.open_friends(stranger)
     stranger.get_by_label("Room code from the host").fill(wrong)
     stranger.get_by_role("button", name="Join the room").click()
     stranger.get_by_role("button", name="Contact them and join").click()
@@ -228,6 +230,7 @@ def test_a_wrong_code_joins_nothing_and_a_second_device_with_a_taken_code_gets_n
         Object.defineProperty(RTCDataChannel.prototype, 'onmessage', {
           set(f) { d.set.call(this, (e) => { window.__rx.push(e.data); f(e); }); },
           get() { return d.get.call(this); }, configurable: true }); }""")
+    driver.open_friends(stranger)
     stranger.get_by_label("Room code from the host").fill(codes[1])
     stranger.get_by_role("button", name="Join the room").click()
     stranger.get_by_role("button", name="Contact them and join").click()
@@ -306,6 +309,7 @@ def test_the_defaults_are_shown_first_and_nothing_is_contacted_before_the_choice
     context.on("request", lambda r: urls.append(r.url))
     page.on("websocket", lambda ws: urls.append(ws.url))
     driver.open_page(page, 1)  # no ?relay=: the page's own defaults
+    driver.open_friends(page)
     page.get_by_label("Room code from the host").fill("ABCD-2345")
     page.get_by_role("button", name="Join the room").click()
     expect(page.get_by_role("heading", name="Before the online room opens")).to_be_visible()

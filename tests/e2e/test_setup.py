@@ -8,13 +8,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS
-from .driver import open_page, wait_idle
+from .driver import open_page, open_settings, wait_idle
 
 pytestmark = pytest.mark.e2e
 
 
 def test_custom_rules_hand_size_and_players(page: Page) -> None:
     open_page(page, 71)
+    open_settings(page)
     expect(page.get_by_role("radio", name=re.compile("^Official"))).to_be_checked()
     expect(page.get_by_label("Player 1 is")).to_have_value("person")
     expect(page.get_by_label("Number of players")).to_have_value("3")
@@ -39,17 +40,21 @@ def test_custom_rules_hand_size_and_players(page: Page) -> None:
 
     # the form remembers the settings, also after a reload
     page.get_by_role("button", name="New game").click()
+    open_settings(page)
     expect(page.get_by_label("Cards per player")).to_have_value("5")
     page.reload()
     expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     page.get_by_role("button", name="New game").click()
+    open_settings(page)
     expect(page.get_by_label("Name of player 4")).to_have_value("Dora")
-    page.get_by_role("button", name="Back to the game").click()
+    page.get_by_role("button", name="Done").click()
+    page.get_by_role("button", name="Continue").click()
     expect(page.get_by_role("region", name="Dora's cards")).to_be_visible()
 
 
 def test_rules_that_do_not_fit_are_explained(page: Page) -> None:
     open_page(page, 72)
+    open_settings(page)
     page.get_by_label("Player 1 is").select_option("easy")
     expect(page.get_by_role("alert")).to_contain_text("At least one player must be a person")
     expect(page.get_by_role("button", name="Start game")).to_be_disabled()

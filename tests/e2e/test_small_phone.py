@@ -75,7 +75,7 @@ def test_the_top_bar_shows_whole_words_and_labelled_selects_in_german(page: Page
     """The top bar's selects keep their visible labels ("Tempo", "Sprache") and whole values
     ("Deutsch", not "Deutscl"), and no control touches the screen's edge."""
     open_page(page, 1, "de")
-    page.get_by_role("button", name="Spiel starten").click()
+    page.get_by_role("button", name="Gleich spielen").click()  # a first visit: the lesson's offer
     wait_idle(page)
     bar = page.locator(".top-controls")
     for label in ("Tempo", "Sprache"):

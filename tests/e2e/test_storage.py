@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS
-from .driver import Player, buttons, new_game, open_page, own_card, press, wait_idle
+from .driver import Player, buttons, new_game, open_page, open_settings, own_card, press, wait_idle
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from damage import DAMAGE, real_save  # noqa: E402
@@ -154,6 +154,7 @@ def test_a_reload_during_the_initial_look_shows_the_cards_again(page: Page) -> N
 def test_long_names_never_make_the_page_scroll_sideways(page: Page) -> None:
     long = ["W" * 20, "M" * 20, "Q" * 20, "X" * 20]
     open_page(page, 9)
+    open_settings(page)
     page.get_by_label("Number of players").select_option("4")
     for i, name in enumerate(long):
         page.get_by_label(f"Name of player {i + 1}").fill(name + "TOOLONG")

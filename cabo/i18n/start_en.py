@@ -1,0 +1,25 @@
+"""English words of the start screen and its sheets (settings, play with friends), the theme."""
+
+TEXTS = {
+    "st_heading": "New game",
+    "st_play": "Play",
+    "st_continue": "Continue",
+    "st_friends": "Play with friends",
+    "st_friends_title": "Play with friends",
+    "st_friends_intro": "Each on their own phone: by QR code on one Wi-Fi, or through an online room.",
+    "st_settings": "Settings",
+    "st_settings_title": "Settings",
+    "st_close": "Close",
+    "st_done": "Done",
+    "st_summary": "{preset} · {seats} · {speed}",
+    "st_you_and_bots": "you and {n} bots",
+    "st_you_and_bot": "you and 1 bot",
+    "st_people": "{people} people, {bots} bots",
+    "st_bots_heading": "Players",
+    "st_game_heading": "Game",
+    "st_look_heading": "Look and language",
+    "theme": "Theme",
+    "theme_system": "As the system",
+    "theme_light": "Light",
+    "theme_dark": "Dark",
+}
