@@ -288,6 +288,7 @@ def test_no_relay_answering_is_said_in_words_pointing_to_the_qr_way(browser, bas
     page.on("pageerror", lambda e: errors.append(str(e)))
     dead = f"ws://127.0.0.1:{free_port()}"  # nothing listens there
     driver.open_page(page, 1, lang="de", query=f"&relay={dead}&stun=none")
+    page.get_by_role("button", name="Mit Freunden spielen").click()
     page.get_by_label("Raum-Code vom Gastgeber").fill("ABCD2345")
     page.get_by_role("button", name="Beitreten", exact=True).last.click()
     page.get_by_role("button", name="Kontaktieren und beitreten").click()
