@@ -426,6 +426,8 @@ class RoomPage:
         storage_remove(GUEST_KEY)
         self.problem = problem
         self.net.leave_table()  # the seat token forgotten, this page's own game again
+        if problem and self.app.screen == "setup":
+            self.app.open_aside("friends")  # the problem is said where the room is joined
 
     # -- events ----------------------------------------------------------------------------------
     def on_relay(self, code, kind, data) -> None:
