@@ -237,7 +237,8 @@ def fresh(person: Person, query: str) -> None:
 
 
 def start_game(person: Person) -> None:
-    """The set-up form at instant speed, then "Start game"."""
+    """The settings sheet from the start screen: instant speed, then "Start game"."""
+    person.click("button", "/Settings$/")
     person.choose("Speed", "instant")
     person.click("button", "Start game")
     person.wait_idle()
@@ -252,10 +253,10 @@ def test_a_visit(person: Person, engine_server) -> None:
     """One visit's story, step by step (each step starts where the last one left the page:
     WebKit's start costs 3-5 times the CPU of the others, so the set boots three times)."""
     _, log = engine_server
-    # 1. A first visit boots to the set-up form.
+    # 1. A first visit boots to the start screen.
     fresh(person, "?seed=11&lang=en")
-    assert person.has("button", "Start game")
-    assert person.has("combobox", "Speed")
+    assert person.has("button", "Play right away")
+    assert person.has("button", "/Settings$/")
     assert person.has("button", "Learn to play")
     assert not person.driver.find_element("id", "loading").is_displayed()
     person.until(lambda: person.driver.execute_script(  # the service worker has installed
