@@ -39,6 +39,10 @@ EVENTS = {
     "draw": _kind("draw", _ACTOR, deck_size=COUNT),
     "game_over": _kind("game_over", _NOBODY, winners=SEATS, totals=List(Int(-BIG, BIG), 6),
                        rounds_won=List(COUNT, 6)),
+    # a claim judged too late (cabo.claims): the top its maker saw, the top when it came
+    # (why: "top" the top discard changed, "card" a card it names moved or was claimed first)
+    "too_late": _kind("too_late", _ACTOR, why=Enum("top", "card"), seen=Optional(CARD),
+                      top=Optional(CARD)),
     "give": _kind("give", _ACTOR, slot=SLOT, to=SEAT, to_slot=SLOT),
     "initial_peek": _kind("initial_peek", _ACTOR, slots=List(SLOT, ROW)),
     "match": _kind("match", _ACTOR, owner=SEAT, slot=SLOT, card=CARD, ok=Bool()),
@@ -81,7 +85,7 @@ LOG_ENTRY = Record({"public": _Public(), "secret": Optional(Map(EXTRA, 16)), "to
 
 # Public fields holding seats or card ids (checked against the game by `check_log`).
 SEAT_FIELDS = ("seat", "owner", "target", "to", "dealer", "first", "caller")
-CARD_FIELDS = ("card", "discard")
+CARD_FIELDS = ("card", "discard", "seen", "top")
 CARD_LISTS = ("discarded", "values")
 
 

@@ -9,14 +9,16 @@ part and who may read it, so every viewer sees the log as that seat saw it.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from .game.actions import EndGame, NextRound
 from .bots import LEVELS, make_bot
+from .claims import TableMemory, judge
 from .game.engine import legal_actions, new_game, to_move
 from .game.errors import IllegalAction, SaveError
-from .game.events import seen_by
+from .game.events import Event, seen_by
 from .game.observation import observe
 from .game.seeds import bot_seed
 from .party import PartyTracker
@@ -87,6 +89,10 @@ class Session(Driver):
         self.asked = set()  # (seat, step): bots the page already asked to react at that step
         # called after every change by an action or a reaction (a NetHost: its guests)
         self.on_change = None
+        # the clock (ms) of actions given no time: the page sets its own (cabo.web.main)
+        self.clock = lambda: time.monotonic() * 1000
+        self.memory = TableMemory()  # the table at recent steps, for judging claims
+        self.memory.note(self.state, self.clock())
 
     # -- who is who ------------------------------------------------------------------------
     def humans(self) -> list:
@@ -126,9 +132,27 @@ class Session(Driver):
                 self.moves = None
         bot = self.bots.get(action.seat)
         self._record(events, at_ms, bot.reaction_ms if bot is not None else None)
+        self.memory.note(self.state, self.clock() if at_ms is None else at_ms, action)
         if self.on_change is not None:
             self.on_change()
         return events
+
+    def claim(self, action, seen_top=None, seen_step=None, at_ms=None) -> list:
+        """An off-turn claim of a person, judged by what its maker saw (cabo.claims): the
+        top discard `seen_top` shown when they began it, the step `seen_step` their screen
+        showed (None: the current one), made at `at_ms`. Too late: one "too_late" event,
+        logged, and nothing else changes; otherwise `act` (IllegalAction as there)."""
+        at = self.clock() if at_ms is None else at_ms
+        late = judge(self.state, action, seen_top, seen_step, self.memory, at)
+        if late is None:
+            return self.act(action, at)
+        event = Event("too_late", action.seat, late)
+        self.log.append({"public": event.view(None), "secret": None, "to": 0})
+        del self.log[:-LOG_LIMIT]
+        self.party_notes = []
+        if self.on_change is not None:
+            self.on_change()
+        return [event]
 
     def _record(self, events, at_ms=None, bot_ms=None) -> None:
         public = []

@@ -31,7 +31,7 @@ def _table(preset, seed=6):
     state = stacked(rules, 3, hands=[[9, 9, 9, 9], [8, 8, 8, 8], [5, 3, 3, 5]], deck=[4],
                     discard=[5], first=0, seed=seed)
     h.session.state = state
-    h.host.tables.clear()
+    h.session.memory.clear()
     h.deliver(h.host.updates())
     guest = h.guests[2][1]
     claim = Match(2, 2, 0)
@@ -88,7 +88,7 @@ def test_a_late_claim_on_a_card_that_moved_is_too_late():
     h = Harness("party", 3, seed=6)
     h.session.state = stacked(rules, 3, hands=[[9, 9, 9, 9], [8, 8, 8, 8], [5, 3, 3, 5]],
                               deck=[11], discard=[5], first=0, seed=6)
-    h.host.tables.clear()
+    h.session.memory.clear()
     h.deliver(h.host.updates())
     guest = h.guests[2][1]
     guest.send_action(Match(2, 2, 0))

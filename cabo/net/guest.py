@@ -61,6 +61,12 @@ class RemoteSession:
         self.guest.send_action(action)
         return []
 
+    def claim(self, action, seen_top=None, seen_step=None, at_ms=None) -> list:
+        """Send an off-turn claim with the top discard its person saw when they began it; the
+        host judges it (cabo.claims) against the step this device shows now."""
+        self.guest.send_action(action, seen_top)
+        return []
+
     def log_for(self, seat, start: int = 0) -> list:
         """The log the host sent (already as this device's seat saw it)."""
         return self.guest.log[start:]
@@ -131,10 +137,12 @@ class NetGuest:
         self.out += 1
         self.send(protocol.react(self.out, emoji))
 
-    def send_action(self, action) -> None:
+    def send_action(self, action, seen_top=None) -> None:
+        """Send an action, taken at the step this device shows; a claim also names the top
+        discard its person saw when they began it (None: not a claim, or not known)."""
         self.out += 1
         step = self.obs.step if self.obs is not None else 0
-        self.send(protocol.act(self.out, step, action_to_dict(action)))
+        self.send(protocol.act(self.out, step, action_to_dict(action), seen_top))
 
     def receive(self, text) -> tuple:
         """(kind, events): kind is "welcome", "state", "error" or None (dropped); events are

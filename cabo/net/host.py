@@ -31,7 +31,7 @@ import os
 import time
 from dataclasses import dataclass, field
 
-from ..game.actions import OFF_TURN, Match
+from ..game.actions import OFF_TURN
 from ..bots import make_bot
 from ..game.errors import IllegalAction
 from ..game.seeds import stand_in_seed
@@ -41,7 +41,6 @@ from . import build, protocol
 
 STAND_IN_BOT = "medium"  # the level that plays for a seat whose guest is away
 SYNC_LOG = 160           # log entries sent to a guest that (re)joins
-TABLES_KEPT = 64         # steps whose table (top discard, rows) a late claim is judged against
 
 
 def new_token() -> str:
@@ -83,11 +82,10 @@ class NetHost:
         # (an action, a reaction, by anyone) reaches every joined guest through it at once
         self.send = send
         self.clock = clock or (lambda: time.monotonic() * 1000)  # ms, the page's clock
+        if clock is not None:
+            session.clock = clock  # the judge of claims times every change by this clock
         session.on_change = self._session_changed
-        self.claim_step = -1                    # game step after the last applied claim
-        self.tables = {}                        # step -> the table guests were sent then
         self.guest_drops = []                   # (link id, reason): host messages a guest dropped
-        self._seen = None                       # the last log entry looked at for claims
         self.reactions = []  # guests' reactions not yet shown on the host's screen
 
     # -- saving (next to the Session's own save) ----------------------------------------
@@ -250,58 +248,22 @@ class NetHost:
         if action.seat != link.seat:
             return [(link_id, self._send(link, protocol.error(
                 link.next_n(), "illegal", "not your seat")))], []
-        state = self.session.state
-        before = state.step
-        self._note_claims()
-        if isinstance(action, OFF_TURN) and msg["step"] < self.claim_step:
-            # another claim was applied after this guest looked: it lost the race
-            return [(link_id, self._send(link, protocol.error(
-                link.next_n(), "too_late", "another claim came first")))], []
-        if isinstance(action, OFF_TURN) and msg["step"] < before and self._changed(
-                msg["step"], action):
-            # the claim names a card that is not the one its sender saw: judged against that
-            return [(link_id, self._send(link, protocol.error(
-                link.next_n(), "too_late", "the table changed before the claim arrived")))], []
+        before = self.session.state.step
+        claim = isinstance(action, OFF_TURN)
         try:
-            events = self.session.act(action, self.clock())
+            if claim:  # judged by what its maker saw (cabo.claims), as on one device
+                events = self.session.claim(action, msg["seen"], msg["step"], self.clock())
+            else:
+                events = self.session.act(action, self.clock())
         except IllegalAction as exc:
-            late = isinstance(action, OFF_TURN) and msg["step"] < before
-            code = "too_late" if late else "illegal"
+            # a claim refused on a table that changed since its sender's view costs nothing
+            code = "too_late" if claim and msg["step"] < before else "illegal"
             return [(link_id, self._send(link, protocol.error(link.next_n(), code,
                                                               str(exc)[:300])))], []
+        if events and events[0].kind == "too_late":  # (only its log line: nothing to show)
+            return [(link_id, self._send(link, protocol.error(
+                link.next_n(), "too_late", "the table changed before the claim")))], []
         return [], events
-
-    def _table(self) -> tuple:
-        """What a claim refers to now: the top discard and every row's card ids."""
-        state = self.session.state
-        return (state.discard[-1] if state.discard else None,
-                tuple(tuple(row) for row in state.hands))
-
-    def _changed(self, step, action) -> bool:
-        """Whether a card the claim names differs from the table at `step` (or that table is
-        no longer known): the top discard for a match, each claimed slot's card."""
-        then = self.tables.get(step)
-        if then is None:
-            return True
-        now = self._table()
-        match = isinstance(action, Match)
-        cards = ((action.owner, action.slot),) if match else action.cards
-        if match and then[0] != now[0]:
-            return True
-        for owner, slot in cards:
-            old = then[1][owner] if owner < len(then[1]) else ()
-            new = now[1][owner] if owner < len(now[1]) else ()
-            if (old[slot] if slot < len(old) else None) != (new[slot] if slot < len(new) else None):
-                return True
-        return False
-
-    def _note_claims(self) -> None:
-        """Remember the step of the last match or pair discard applied (by anyone)."""
-        log = self.session.log
-        start = 0 if self._seen is None else _index_after(log, self._seen)
-        if any(e["public"]["kind"] in ("match", "pair_discard") for e in log[start:]):
-            self.claim_step = self.session.state.step
-        self._seen = log[-1] if log else None
 
     # -- what every guest gets after a change -------------------------------------------
     def _session_changed(self) -> None:
@@ -311,12 +273,8 @@ class NetHost:
 
     def updates(self) -> list:
         """A `state` message for every joined link, with the events it has not seen."""
-        self._note_claims()
-        step = self.session.state.step
-        if step not in self.tables:
-            self.tables[step] = self._table()
-            for old in [k for k in self.tables if k <= step - TABLES_KEPT]:
-                del self.tables[old]
+        # the table guests are sent, remembered for judging their claims (cabo.claims)
+        self.session.memory.note(self.session.state, self.clock())
         out = []
         log = self.session.log
         seats, waiting = self.seats_info(), self.waiting_for()

@@ -11,10 +11,12 @@ seen again (replayed, duplicated) has an old `n` and is dropped. Guest to host:
   page's build (a guest on another build is told to reload); `token` is the seat token the
   guest kept from an earlier join of this game, or null; `name` the name its person typed
   (null or left out: the seat keeps the host's name for it).
-- `act`    {step, action}: an action of the guest's seat (`cabo.game.actions.action_to_dict`),
-  taken when the guest saw game step `step`. An off-turn claim is judged against the table of
-  that step: if a card it names (the top discard, a claimed slot) changed since, or another
-  claim came first, it is "too late" and costs nothing.
+- `act`    {step, action, seen}: an action of the guest's seat (`cabo.game.actions.action_to_dict`),
+  taken when the guest showed game step `step`; `seen` is the top discard (a card id, or null)
+  its person was shown when they began an off-turn claim. The host judges a claim by what its
+  maker saw (`cabo.claims`: the table at `step` and within a person's reaction time before the
+  claim): if a card it names changed, or the top changed and the claim matches the card seen
+  but not the new one, it is "too late" and costs nothing.
 - `error`  {code: "bad", text}: the guest dropped a host message (the host logs it, never
   answers it).
 
@@ -30,7 +32,7 @@ Host to guest:
   extras (clown noses, its own revenge marks, the last round's awards:
   `cabo.party.shown.for_seat`), null without extras.
 - `error`  {code, text}: `illegal` (the action was refused, nothing changed), `too_late` (an
-  off-turn claim came after another one; it costs nothing), `reload` (other build), `no_seat`
+  off-turn claim judged too late by `cabo.claims`; it costs nothing), `reload` (other build), `no_seat`
   (the token is not valid for this game and the invitation's seat is taken), `bad` (a message
   was dropped).
 
@@ -66,6 +68,7 @@ MAX_SEATS = 16
 MAX_GUEST_DEPTH = 5
 MAX_HOST_DEPTH = 8
 NAME_CHARS = 24
+MAX_CARD_ID = 999  # a card id on the wire (the judge also checks it against the game's cards)
 
 
 class ProtocolError(ValueError):
@@ -83,8 +86,8 @@ def hello(n, build, token, lang, name=None) -> str:
     return encode("hello", n, build=build, token=token, lang=lang, name=name)
 
 
-def act(n, step, action_dict) -> str:
-    return encode("act", n, step=step, action=action_dict)
+def act(n, step, action_dict, seen=None) -> str:
+    return encode("act", n, step=step, action=action_dict, seen=seen)
 
 
 def welcome(n, seat, token, game, rules: Rules) -> str:
@@ -239,7 +242,8 @@ _EVENT = LOG_ENTRY.fields["public"]
 GUEST_TYPES = {
     "hello": {"build": _opt(_str(64)), "token": _opt(_token), "lang": _str(8),
               "name": _opt(_name)},
-    "act": {"step": _int, "action": Into(_action)},
+    "act": {"step": _int, "action": Into(_action),
+            "seen": _opt(lambda v: _int(v, 0, MAX_CARD_ID))},
     # the extras' emoji (cabo.party.reactions)
     "react": {"emoji": lambda v: type(v) is str and v in EMOJI_IDS},
     # a guest dropped a host message: it says so (the host logs it and never answers)

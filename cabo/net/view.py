@@ -7,7 +7,7 @@ seat at the bottom: the host's page seat 0 (HOST), a guest's page the seat it jo
 from __future__ import annotations
 
 from ..game.engine import HOST
-from ..ui.table import Table
+from ..ui.table import Table, _failed
 
 
 class SeatTable(Table):
@@ -29,4 +29,11 @@ class SeatTable(Table):
                                                                "reaction")],
                         self.clock() if self.clock else None)
         self.selection = tuple(c for c in self.selection if self._still_selectable(c))
+        if not self.selection:
+            self.sel_top = None
         self._remember_reveals(self.seat)
+        mine = [v for v in views if v.get("seat") == self.seat and _failed(v)]
+        if mine:  # this seat's claim came too late or failed: said on its table
+            self.mistake = mine + [v for v in views if v.get("seat") == self.seat
+                                   and v["kind"] in ("penalty", "penalty_skipped")]
+            self.selection, self.sel_top = (), None

@@ -119,6 +119,10 @@ class Words:
         if kind == "pair_discard":
             key = "ev_pair" if e["ok"] else "ev_pair_wrong"
             return self.actor(key, seat, cards=self.cards(e["values"]))
+        if kind == "too_late":
+            if e["why"] == "card" or e.get("seen") is None:
+                return self.actor("ev_too_late_card", seat)
+            return self.actor("ev_too_late", seat, seen=self.forms(e["seen"])["the_card"])
         if kind == "give":
             return self.actor("ev_give", seat, cards=self.slots(seat, [e["slot"]], seat, "_acc"),
                                to=self.person(e["to"], "dat"))

@@ -10,6 +10,7 @@ screen's contents.
 
 from __future__ import annotations
 
+from ..game.actions import OFF_TURN
 from ..game.engine import HOST
 from . import choices, hintwords, party_view, screen
 from .describe import Words
@@ -233,7 +234,12 @@ class Table:
             self.selection = ()  # off a lesson's script: nothing applied, the coach says so
             return []
         at = at_ms if at_ms is not None else (self.clock() if self.clock else None)
-        events = self.session.act(action, at)
+        if person and isinstance(action, OFF_TURN):
+            # a person's claim is judged by the top discard they saw when they began it
+            seen = self.sel_top if self.sel_top is not None else self._top()
+            events = self.session.claim(action, seen, None, at)
+        else:
+            events = self.session.act(action, at)
         self.took(action.seat, events, at)
         return events
 
@@ -401,5 +407,6 @@ class Table:
 
 
 def _failed(e) -> bool:
-    """A failed match, multi-replace or pair discard (an event view)."""
-    return e["kind"] in ("match", "replace", "pair_discard") and not e.get("ok", True)
+    """A failed match, multi-replace or pair discard, or a claim too late (an event view)."""
+    return (e["kind"] in ("match", "replace", "pair_discard") and not e.get("ok", True)
+            or e["kind"] == "too_late")

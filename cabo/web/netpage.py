@@ -318,7 +318,12 @@ class NetPage:
             self.save_guest(game=guest.game, seat=guest.seat, token=guest.token, active=True,
                             name=guest.name)
         elif kind == "error":
-            app.notice = app.t("net_err_" + guest.error, text="")
+            said = guest.error == "too_late" and guest.log and guest.log[-1].get(
+                "kind") == "too_late" and guest.log[-1].get("seat") == guest.seat
+            if not said:  # (a claim judged too late is said on the table, by its log line)
+                app.notice = app.t("net_err_" + guest.error, text="")
+            if app.table is not None:
+                app.table.selection, app.table.sel_top = (), None
             app.render()
         elif kind == "state":
             self.answer = None
