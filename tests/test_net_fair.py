@@ -142,6 +142,11 @@ BAD_AT_HOST = [
     '{"v":1,"t":"error","n":1,"code":"illegal","text":"x"}',
     '{"v":1,"t":"error","n":1,"code":[],"text":"x"}',
     json.dumps({**GOOD_ACT, "extra": 1}),
+    # the top discard its sender saw: a card id or null, nothing else
+    json.dumps({**GOOD_ACT, "seen": "5"}), json.dumps({**GOOD_ACT, "seen": -1}),
+    json.dumps({**GOOD_ACT, "seen": [3]}), json.dumps({**GOOD_ACT, "seen": True}),
+    json.dumps({**GOOD_ACT, "seen": 1.5}), json.dumps({**GOOD_ACT, "seen": 10**6}),
+    json.dumps({**GOOD_ACT, "seen": {"card": 3}}),
 ]
 
 

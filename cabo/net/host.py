@@ -260,9 +260,9 @@ class NetHost:
             code = "too_late" if claim and msg["step"] < before else "illegal"
             return [(link_id, self._send(link, protocol.error(link.next_n(), code,
                                                               str(exc)[:300])))], []
-        if events and events[0].kind == "too_late":  # (only its log line: nothing to show)
+        if events and events[0].kind == "too_late":  # (its log line; nothing else changed)
             return [(link_id, self._send(link, protocol.error(
-                link.next_n(), "too_late", "the table changed before the claim")))], []
+                link.next_n(), "too_late", "the table changed before the claim")))], events
         return [], events
 
     # -- what every guest gets after a change -------------------------------------------

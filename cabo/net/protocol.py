@@ -250,7 +250,7 @@ GUEST_TYPES = {
     "error": {"code": lambda v: v == "bad", "text": _str(400)},
 }
 # Fields a sender may leave out (older pages): read as None.
-OPTIONAL = {"hello": ("name",)}
+OPTIONAL = {"hello": ("name",), "act": ("seen",)}
 
 HOST_TYPES = {
     "welcome": {"seat": lambda v: _int(v, 0, MAX_SEATS - 1), "token": _token,

@@ -247,6 +247,9 @@ class Table:
         """Remember what an action of `seat` showed: one played here (`act`) or a guest's,
         applied to the session by the NetHost (cabo.net.host)."""
         at = at_ms if at_ms is not None else (self.clock() if self.clock else None)
+        if seat != self.screen_seat() and all(e.kind == "too_late" for e in events):
+            self.last = [e.view(self.screen_seat()) for e in events]  # another's: a log line
+            return
         if not self.session.seats[seat].bot:
             self.look_over = bool(self.reveals) and self.reveal_seat == seat
             self.reveals, self.mistake, self.confirming = {}, [], False

@@ -30,7 +30,7 @@ TOP = re.compile(r"^Discard pile, top card ")
 def _save(speed="slow") -> tuple:
     rules = PRESETS["party"]
     session = Session(rules, [Seat("You"), Seat("Ada", "easy")], 5)
-    session.state = stacked(rules, 2, hands=[[5, 3, 8, 9], [9, 9, 9, 9]], deck=[4],
+    session.state = stacked(rules, 2, hands=[[5, 3, 8, 6], [10, 9, 10, 9]], deck=[4],
                             discard=[2, 5], first=1, seed=5)
     settings = {"preset": "party", "speed": speed, "custom": {}, "hand_size": 4,
                 "players": [{"name": "You", "kind": "person"},
@@ -41,9 +41,9 @@ def _save(speed="slow") -> tuple:
 def _open_saved(page: Page, lang="en") -> None:
     save, settings = _save()
     page.add_init_script(
-        "([save, settings]) => { if (!sessionStorage.getItem('h1.once')) {"
-        " sessionStorage.setItem('h1.once', '1'); localStorage.setItem('cabo.save', save);"
-        " localStorage.setItem('cabo.settings', settings); } }", [save, settings])
+        "if (!sessionStorage.getItem('fair.once')) { sessionStorage.setItem('fair.once', '1');"
+        f" localStorage.setItem('cabo.save', {json.dumps(save)});"
+        f" localStorage.setItem('cabo.settings', {json.dumps(settings)}); }}")
     page.goto(f"./?lang={lang}")
 
 
@@ -64,3 +64,51 @@ def test_a_bot_covering_the_pile_between_selection_and_tap_costs_nothing(page: P
     assert "empty slot" not in own_card(page, 1).get_attribute("aria-label")
     expect(own_card(page, 1)).not_to_have_attribute("aria-pressed", "true")  # not selected
     assert "Match" not in buttons(page)
+
+
+CLICK_AT = """([label, at]) => setTimeout(() => [...document.querySelectorAll('[data-ctl="act"]')]
+    .find(b => b.textContent.startsWith(label)).click(), at - Date.now())"""
+
+
+def test_a_guests_claim_50_ms_after_the_hosts_discard_is_free(browser, base_url) -> None:
+    from cabo.game.state import State
+
+    from .test_net import Devices, first_peeks, join_all
+    from . import driver
+
+    d = Devices(browser, base_url, count=2)
+    try:
+        join_all(d, "party", seed=17)
+        host, guest = d.pages
+        players = {p: driver.Player(p, 99) for p in d.pages}
+        first_peeks(d, players)
+        d.sync()
+        # the position (party, seed 17): Alex to draw a 4, an 11 on top, Ada's card 3 an 11
+        state = State.from_dict(json.loads(host.evaluate(
+            "localStorage.getItem('cabo.save')"))["state"])
+        values, top = state.values, state.discard[-1]
+        assert state.current == 0 and values[top] == 11 and values[state.hands[1][2]] == 11
+        assert values[state.deck[-1]] == 4
+        cards = guest.get_by_role("group", name="Your cards").get_by_role("button")
+        count = cards.count()
+        own_card(guest, 3).click()           # Ada selects her 11 while the 11 is on top
+        expect(own_card(guest, 3)).to_have_attribute("aria-pressed", "true")
+        host.get_by_role("group", name="Moves").get_by_role("button", name="Draw").click()
+        d.sync()
+        expect(own_card(guest, 3)).to_have_attribute("aria-pressed", "true")
+        at = host.evaluate("Date.now()") + 500
+        host.evaluate(CLICK_AT, ["Discard the drawn card", at])
+        guest.evaluate(CLICK_AT, ["Match", at + 50])  # 50 ms after the host's discard
+        expect(guest.locator(".news")).to_contain_text("Too late", timeout=10_000)
+        d.sync()
+        expect(guest.locator(".news")).to_contain_text("costs you nothing")
+        expect(cards).to_have_count(count)     # no penalty card, the 11 still hers
+        assert "empty slot" not in own_card(guest, 3).get_attribute("aria-label")
+        expect(own_card(guest, 3)).not_to_have_attribute("aria-pressed", "true")
+        assert "Match" not in buttons(guest)
+        log = host.locator(".log-list li").all_text_contents()
+        assert log[0].startswith("Ada was too late") and "the 11" in log[0], log[:3]
+        assert not any("penalty" in x for x in log)
+    finally:
+        d.close()
+    assert not [e for e in d.errors if "favicon" not in e], d.errors
