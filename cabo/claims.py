@@ -75,6 +75,15 @@ class TableMemory:
         ref = min(seen_step, in_effect) if seen_step is not None else in_effect
         return ref if ref in self.steps else None
 
+    def top_since(self):
+        """When the top discard now on the pile was put there (ms), None if not known."""
+        since, top = None, None
+        for at, card, *_ in reversed(self.steps.values()):
+            if since is not None and card != top:
+                break
+            since, top = at, card
+        return since
+
     def tops_since(self, step) -> list:
         """The top discards of the remembered steps from `step` on, oldest first."""
         return [entry[1] for s, entry in self.steps.items() if s >= step]

@@ -46,6 +46,11 @@ class TableSession(Protocol):
         """Play an action: its events where the game is held, [] on a guest (they arrive with
         the host's next state)."""
 
+    def claim(self, action, seen_top: int | None = None, seen_step: int | None = None,
+              at_ms: float | None = None) -> list:
+        """A person's off-turn claim with the top discard they saw when they began it, judged
+        where the game is held (cabo.claims): its events ([] on a guest), or a "too_late"."""
+
     def react(self, seat: int, emoji: str, at_ms: float) -> dict | None:
         """An emoji reaction: its note, or None (held back, or sent to the host)."""
 
@@ -57,6 +62,9 @@ class TableSession(Protocol):
 
     def reacting_bots(self) -> list:
         """The bot seats that may match now, in the one off-turn order (cabo.play.driver)."""
+
+    def person_may_claim(self) -> bool:
+        """Whether a person at the table may claim the top discard now (the bots' pace)."""
 
     def bot_move(self, seat: int) -> Any:
         """The move of the bot at `seat` (only a seat `waiting_bot` named)."""

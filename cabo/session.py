@@ -19,6 +19,7 @@ from .claims import TableMemory, judge
 from .game.engine import legal_actions, new_game, to_move
 from .game.errors import IllegalAction, SaveError
 from .game.events import Event, seen_by
+from .game.matching import may_match
 from .game.observation import observe
 from .game.seeds import bot_seed
 from .party import PartyTracker
@@ -137,6 +138,13 @@ class Session(Driver):
             self.on_change()
         return events
 
+    def time_by(self, clock) -> None:
+        """Time the table's changes by `clock` (ms) from now on: the page's clock, or a test's.
+        What was remembered by another clock is forgotten (its times would not compare)."""
+        self.clock = clock
+        self.memory.clear()
+        self.memory.note(self.state, clock())
+
     def claim(self, action, seen_top=None, seen_step=None, at_ms=None) -> list:
         """An off-turn claim of a person, judged by what its maker saw (cabo.claims): the
         top discard `seen_top` shown when they began it, the step `seen_step` their screen
@@ -202,6 +210,13 @@ class Session(Driver):
     def allows(self, action) -> bool:
         """Every move goes to the engine, which checks it (a lesson overrides this)."""
         return True
+
+    def person_may_claim(self) -> bool:
+        """Whether a person at this table (here or on another device) may claim the top
+        discard now (the bots' pace waits for them: cabo.ui.pacing)."""
+        state = self.state
+        return state.match_target is not None and any(
+            may_match(state, seat) for seat in self.humans())
 
     def log_for(self, seat, start: int = 0) -> list:
         """The log from entry `start` on, as `seat` saw it (None: public only)."""

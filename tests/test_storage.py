@@ -228,11 +228,13 @@ def _play(session, moves, reload_every=None):
     (cabo.claims), as at a person's pace, so the same moves are judged alike after a reload."""
     table = Table(session, T, "instant")
     ticks = iter(range(0, 10**9, 2000))
-    session.clock = table.clock = lambda: next(ticks)
+    table.clock = lambda: next(ticks)
+    session.time_by(table.clock)
     for step in range(moves):
         if reload_every and step and step % reload_every == 0:
             table = Table(Session.from_json(table.session.to_json()), T, "instant")
-            table.session.clock = table.clock = lambda: next(ticks)
+            table.clock = lambda: next(ticks)
+            table.session.time_by(table.clock)
         s = table.session
         if s.state.phase == "game_over":
             break

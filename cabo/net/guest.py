@@ -95,6 +95,9 @@ class RemoteSession:
     def reacting_bots(self) -> list:
         return []
 
+    def person_may_claim(self) -> bool:
+        return False  # (asked only to pace bots, and no bot runs here)
+
     def bot_move(self, seat):
         raise LookupError("no bot plays on a guest's page")
 

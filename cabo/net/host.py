@@ -83,7 +83,7 @@ class NetHost:
         self.send = send
         self.clock = clock or (lambda: time.monotonic() * 1000)  # ms, the page's clock
         if clock is not None:
-            session.clock = clock  # the judge of claims times every change by this clock
+            session.time_by(clock)  # the judge of claims times every change by this clock
         session.on_change = self._session_changed
         self.guest_drops = []                   # (link id, reason): host messages a guest dropped
         self.reactions = []  # guests' reactions not yet shown on the host's screen

@@ -326,7 +326,8 @@ class Table:
 
     def bot_task(self):
         """(delay_ms, kind, seat) of the next bot action to try, or None."""
-        return next_bot_task(self.session, self.speed, self.asked, self.step())
+        return next_bot_task(self.session, self.speed, self.asked, self.step(),
+                             self.clock() if self.clock else None)
 
     def run_bot_task(self, kind: str, seat: int) -> list:
         """Let a bot move ("move") or maybe match ("react"); returns the events."""

@@ -310,7 +310,7 @@ class App:
     def new_table(self, session) -> Table:
         table = Table(session, self.t, self.settings["speed"])
         table.clock = now_ms
-        session.clock = now_ms  # the claims' judge times the table's changes by the page
+        session.time_by(now_ms)  # the claims' judge and the bots' pace time by the page
         table.ask_cabo = self.settings.get("ask_cabo", True)
         return table
 
