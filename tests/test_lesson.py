@@ -63,6 +63,11 @@ def test_every_beat_is_a_legal_move_of_its_seat_and_ends_in_a_real_score():
         assert any(a == beat.action or (getattr(a, "kind", None) is type(beat.action)
                                         and beat.action in a) for a in legal), (i, beat)
         if beat.seat == BOT:
+            # the lesson waits for its reader: the bot moves only after "Next"
+            assert s.waits_for_reader() and s.waiting_bot() is None
+            assert s.run_bots() == 0 and s.beat() == i
+            s.go_on()
+            assert not s.waits_for_reader()
             assert s.waiting_bot() == BOT and s.bot_move(BOT) == beat.action
             assert s.reacting_bots() == [] and s.bot_reaction(BOT) is None
         else:
@@ -88,8 +93,12 @@ def test_the_table_shows_each_learner_move_and_refuses_others_gently(lang):
         assert coach["step"] == t("lc_step", n=s.beat() + 1, of=len(SCRIPT))
         if beat.seat == BOT:
             assert table.suggestion(LEARNER) is None  # nothing glows for the learner
+            assert coach["next"] == t("lc_go_on") and coach["lines"][-1] == t("lc_tap_next")
+            s.go_on()
+            assert lesson.coach(s, t)["next"] is None
             table.act(s.bot_move(BOT))
             continue
+        assert coach["next"] is None
         view = table.view()
         assert view["deck"]["suggested"] == isinstance(beat.action, DrawDeck)
         glow = {(x["owner"], x["slot"]) for p in view["players"] for x in p["slots"]
@@ -178,3 +187,23 @@ def test_every_preset_has_three_or_four_lines(lang):
     assert all(3 <= len(r["lines"]) <= 4 for r in rows)
     single = " ".join(rows[-1]["lines"])
     assert "K" in single and ("king" in single or "König" in single)
+
+
+def test_each_bot_move_is_a_step_of_its_own_with_its_own_words():
+    """The counter never jumps: every beat is one step, and no two neighbouring steps of the
+    bot say the same thing (a reader sees each, until "Next")."""
+    for lang in LANGS:
+        t = Texts(lang)
+        s = LessonSession.start(t("lc_you"))
+        seen, last = [], None
+        while s.beat() is not None:
+            lines = lesson.coach(s, t)["lines"]
+            seen.append(lesson.coach(s, t)["step"])
+            if SCRIPT[s.beat()].seat == BOT:
+                assert lines != last, (s.beat(), lines)
+                s.go_on()
+                s.act(s.bot_move(BOT))
+            else:
+                s.act(SCRIPT[s.beat()].action)
+            last = lines
+        assert seen == [t("lc_step", n=i + 1, of=len(SCRIPT)) for i in range(len(SCRIPT))]

@@ -10,6 +10,8 @@ lesson ends with a few lines per preset on what differs (docs/RULES.md).
 
 Invariant: in round 1 the script's beat is the game's step count (one applied action per
 beat), so the saved game alone says where the lesson stands and a reload resumes it.
+The lesson waits for its reader: each of the bot's scripted moves is a step of its own, whose
+explanation stays until the learner taps "Next" (`go_on`); only then does the bot make it.
 The lesson's rules are `official` with own-card matching switched on, so that one round can
 show every move of the five presets but the king; the per-preset lines say which rules have
 matching and the king.
@@ -58,26 +60,26 @@ SCRIPT = (
     Beat(L, DrawDeck(L), "draw"),
     Beat(L, Replace(L, (1,)), "replace"),
     Beat(B, DrawDeck(B), "replaced"),
-    Beat(B, Discard(B), "replaced"),
+    Beat(B, Discard(B), "bot_discards"),
     Beat(L, Match(L, L, 0), "match"),
     Beat(L, DrawDeck(L), "matched"),
     Beat(L, Discard(L), "power_peek"),
     Beat(L, PeekOwn(L, 2), "peek_own"),
     Beat(B, DrawDeck(B), "peeked"),
-    Beat(B, Discard(B), "peeked"),
+    Beat(B, Discard(B), "bot_discards"),
     Beat(L, DrawDeck(L), "draw_again"),
     Beat(L, Discard(L), "power_spy"),
     Beat(L, Spy(L, B, 1), "spy"),
     Beat(B, DrawDeck(B), "spied"),
-    Beat(B, Discard(B), "spied"),
+    Beat(B, Discard(B), "bot_discards"),
     Beat(L, DrawDeck(L), "draw_again"),
     Beat(L, Discard(L), "power_swap"),
     Beat(L, Swap(L, 3, B, 1), "swap"),
     Beat(B, DrawDeck(B), "swapped"),
-    Beat(B, Discard(B), "swapped"),
+    Beat(B, Discard(B), "bot_discards"),
     Beat(L, CallCabo(L), "cabo"),
     Beat(B, DrawDeck(B), "last_turn"),
-    Beat(B, Discard(B), "last_turn"),
+    Beat(B, Discard(B), "last_discard"),
     Beat(L, NextRound(L), "reveal"),
 )
 del L, B
@@ -130,6 +132,7 @@ class LessonSession(Session):
         super().__init__(rules, seats, seed, state=state or new_state(seed, dealt))
         self._record(dealt)  # (a saved lesson brings its log along instead)
         self.refused = None  # the learner's last move off the script (a gentle line says so)
+        self.released = None  # the bot's beat the learner has read and let go ("Next")
 
     @classmethod
     def start(cls, learner: str, bot: str = "Bruno") -> "LessonSession":
@@ -164,10 +167,23 @@ class LessonSession(Session):
         self.refused = None
         return events
 
+    def waits_for_reader(self) -> bool:
+        """Whether the lesson shows the bot's next move's explanation and waits for "Next"."""
+        beat = self.beat()
+        return (beat is not None and self.script_move(BOT) is not None
+                and self.released != beat)
+
+    def go_on(self) -> None:
+        """The learner has read the explanation: the bot makes its scripted move."""
+        if self.waits_for_reader():
+            self.released = self.beat()
+
     def waiting_bot(self):
         if self.beat() is None:
             return super().waiting_bot()
-        return BOT if self.script_move(BOT) is not None else None
+        if self.script_move(BOT) is None or self.waits_for_reader():
+            return None
+        return BOT
 
     def bot_move(self, seat):
         planned = self.script_move(seat)
@@ -229,6 +245,8 @@ def script_lines(obs, beat: int, t, words) -> list:
     lines = [t("lc_" + key, **values)]
     if key in ("replaced", "peeked", "spied", "swapped"):
         lines.append(t("lc_bot_turn", **values))
+    if SCRIPT[beat].seat == BOT:
+        lines.append(t("lc_tap_next"))
     return lines
 
 
@@ -269,6 +287,8 @@ def free_lines(obs, legal, t, words) -> list:
         return lines
     if phase == "power" and obs.power:
         return [t("lc2_power_" + obs.power)]
+    if phase == "drawn" and not any(isinstance(a, Discard) for a in legal):
+        return [t("lc2_drawn_taken")]  # (the discard taken must replace a card)
     return [t("lc2_" + phase)] if t.has("lc2_" + phase) else []
 
 
@@ -289,7 +309,9 @@ def coach(session, t, names=None) -> dict:
     if session.refused is not None and beat is not None:
         wrong = t("lc_wrong")
     done = beat is None and obs.round_no >= 2 and obs.phase in OVER_PHASES
-    return {"title": t("lc_title"), "step": step, "lines": lines, "wrong": wrong, "done": done}
+    go_on = session.waits_for_reader()
+    return {"title": t("lc_title"), "step": step, "lines": lines, "wrong": wrong, "done": done,
+            "next": t("lc_go_on") if go_on else None}
 
 
 PRESET_ORDER = ("official", "party", "standard52", "hut", "single")

@@ -37,6 +37,9 @@ SPEEDS = {
 # 700 ms; a bot faster than that would beat every person to every card ("fast" halves the
 # bots' reaction times, the hard bot's 600 ms to 300 ms).
 BOT_REACTION_FLOOR_MS = 700
+# "End turn" presses itself this long after a person's turn left them only the choice to call
+# Cabo or end it (a setting: cabo.ui.setup AUTO_END_CHOICES; 0 waits for the tap)
+AUTO_END_MS = 3000
 
 
 def reveal_ms(speed: str) -> int:

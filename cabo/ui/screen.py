@@ -255,7 +255,8 @@ def _looking(s, obs, words):
     if not owners:
         return None
     cards = s.t.join(words.slots(o, slots) for o, slots in owners.items())
-    return s.t("st_looking", cards=cards)
+    one = sum(len(slots) for slots in owners.values()) == 1
+    return s.t("st_looking_one" if one else "st_looking", cards=cards)
 
 
 def _alerts(s, obs, words) -> list:

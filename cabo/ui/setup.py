@@ -10,6 +10,7 @@ from .. import bots
 from ..i18n import LANGS
 from ..game.rules import PRESETS
 from ..session import NAME_MAX, Seat, Session
+from .pacing import AUTO_END_MS
 
 PRESET_IDS = tuple(PRESETS)
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -19,6 +20,7 @@ BOT_NAMES = ("Ada", "Bruno", "Cleo", "Dario", "Ela", "Finn")
 # Names for people sharing one device: "You" names nobody once two people play.
 PERSON_NAMES = ("Alex", "Kim", "Sam", "Robin", "Luca", "Mika")
 HAND_SIZES = (3, 4, 5, 6)
+AUTO_END_CHOICES = (3000, 5000, 0)  # ms after which "End turn" presses itself; 0: never
 
 # The custom-rules editor: option, kind ("bool", "choice", "int") and allowed values.
 OPTIONS = (
@@ -57,7 +59,7 @@ def defaults(texts) -> dict:
     """Official rules, you against two bots, normal speed."""
     return {"preset": "official", "custom": {}, "hand_size": PRESETS["official"].hand_size,
             "players": [default_seat(i, texts) for i in range(3)], "speed": "normal",
-            "ask_cabo": True}
+            "ask_cabo": True, "auto_end": AUTO_END_MS}
 
 
 def normalize(value, texts) -> dict:
@@ -72,6 +74,8 @@ def normalize(value, texts) -> dict:
         out["speed"] = value["speed"]
     if isinstance(value.get("ask_cabo"), bool):
         out["ask_cabo"] = value["ask_cabo"]
+    if value.get("auto_end") in AUTO_END_CHOICES and type(value["auto_end"]) is int:
+        out["auto_end"] = value["auto_end"]
     if value.get("hand_size") in HAND_SIZES:
         out["hand_size"] = value["hand_size"]
     custom = value.get("custom")
@@ -190,6 +194,8 @@ def change(settings, field: str, value: str, texts) -> dict:
         s["speed"] = value
     elif field == "ask_cabo" and value in ("true", "false"):
         s["ask_cabo"] = value == "true"
+    elif field == "auto_end" and value.isdigit() and int(value) in AUTO_END_CHOICES:
+        s["auto_end"] = int(value)
     elif field.startswith("name:"):
         s["players"][int(field[5:])]["name"] = value[:NAME_MAX]
     elif field.startswith("kind:") and value in KINDS:
@@ -264,6 +270,8 @@ def view(settings, texts) -> dict:
                   for i, p in enumerate(settings["players"])],
         "ask_cabo": {"label": texts("ask_cabo"), "value": "true" if settings["ask_cabo"] else "false",
                      "choices": [("true", texts("yes")), ("false", texts("no"))]},
+        "auto_end": {"label": texts("auto_end"), "value": str(settings["auto_end"]),
+                     "choices": [(str(ms), texts(f"auto_end_{ms}")) for ms in AUTO_END_CHOICES]},
         "options": options,
         "options_label": texts("custom_rules"),
         "problem": problem(settings, texts),

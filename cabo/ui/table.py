@@ -14,7 +14,7 @@ from ..game.actions import OFF_TURN
 from ..game.engine import HOST
 from . import choices, hintwords, party_view, screen
 from .describe import Words
-from .pacing import next_bot_task
+from .pacing import AUTO_END_MS, next_bot_task, reveal_ms
 
 from ..bots.hint import facts as hint_facts
 from ..bots.hint import quick as hint_quick
@@ -43,6 +43,8 @@ class Table:
         self._hinted = None
         self._quick = None
         self.ask_cabo = True       # ask "Call Cabo?" once before calling (a setting)
+        self.auto_end_ms = AUTO_END_MS  # "End turn" presses itself after this (0: never)
+        self._end_since = None     # (step, ms) when the countdown of "End turn" began
         self.confirming = False    # that question is on screen
         # event views of the last failed match / multi-replace / pair (with its penalty), said
         # on the table until the person's next move
@@ -375,6 +377,34 @@ class Table:
             return []
         return self.act(action)
 
+    # -- a turn that ends itself ------------------------------------------------------------
+    def may_end_turn(self) -> bool:
+        """Whether the person on screen is only asked to call Cabo or end their turn (the
+        rules' call after the turn: phase "after_turn")."""
+        seat = self.screen_seat()
+        if seat is None:
+            return False
+        obs = self.session.observation(seat)
+        return (obs.phase == "after_turn" and obs.current == seat
+                and any(k == "end_turn" for k, _ in self.buttons()))
+
+    def end_turn_left(self, now_ms):
+        """ms until "End turn" presses itself, or None: no countdown now (the setting is
+        off, no clock, nothing to end, or the person is choosing: a selection, the Cabo
+        question). It starts anew at every step and after every pause; while the person
+        looks at cards, it lasts at least as long as a look shows at this speed."""
+        if (not self.auto_end_ms or now_ms is None or self.selection or self.confirming
+                or not self.may_end_turn()):
+            self._end_since = None
+            return None
+        step = self.step()
+        if self._end_since is None or self._end_since[0] != step:
+            self._end_since = (step, now_ms)
+        total = self.auto_end_ms
+        if self.reveals and self.reveal_seat == self.screen_seat():
+            total = max(total, reveal_ms(self.speed))
+        return max(0, total - (now_ms - self._end_since[1]))
+
     # -- the screen ----------------------------------------------------------------------
     def names(self) -> list:
         return [s.name for s in self.session.seats]
@@ -387,6 +417,13 @@ class Table:
             return screen.handoff(self.names()[self.session.viewer()], self.t)
         v = screen.table(self.sight(seat))
         party_view.decorate(self, v, now_ms)
+        left = self.end_turn_left(now_ms)
+        if left is not None:  # the countdown, on the button it will press
+            secs = max(1, -(-int(left) // 1000))
+            for b in v["buttons"]:
+                if b["key"] == "end_turn":
+                    b["label"] = self.t("act_end_turn_in", n=secs)
+                    b["countdown"] = secs
         return v
 
     def sight(self, seat) -> screen.Sight:

@@ -55,6 +55,10 @@ class LessonPage:
             app.start_game()
         elif ctl == "lesson-leave":
             self.leave()
+        elif ctl == "lesson-next" and self.on():
+            self.table.session.go_on()
+            app.render()
+            app.pacer.schedule()
         elif ctl == "lesson-presets":
             self.end = True
             self.save()

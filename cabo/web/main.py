@@ -355,6 +355,7 @@ class App:
         elif in_game:
             if self.table.clock is None:  # tables made elsewhere (play across devices)
                 self.table.clock = now_ms
+            self.table.auto_end_ms = self.settings["auto_end"]
             view = self.table.view(now_ms())
             view["coach"] = self.lesson.coach_html()
             if view["screen"] == "handoff":

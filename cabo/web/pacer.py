@@ -38,6 +38,7 @@ class Pacer:
     def schedule(self) -> None:
         self.version += 1
         asyncio.ensure_future(self.bot_loop(self.version))
+        asyncio.ensure_future(self.count_down(self.version))
 
     def hint(self) -> None:
         """The hint bot searches: in slices, so the page stays responsive."""
@@ -76,6 +77,24 @@ class Pacer:
                 following = app.table.bot_task()
                 if delay or following is None or following[0] > 0:
                     app.render()
+
+    async def count_down(self, version) -> None:
+        """While the person is only asked to call Cabo or end their turn: redraw "End turn"
+        as its seconds go (cabo.ui.table.Table.end_turn_left), and press it at zero."""
+        app = self.app
+        shown = None
+        while (version == self.version and app.screen == "table" and app.table is not None
+               and app.table.may_end_turn()):
+            left = app.table.end_turn_left(window.performance.now())
+            if left is not None and left <= 0:
+                app.person_acts("end_turn")
+                return
+            secs = None if left is None else -(-int(left) // 1000)
+            if secs != shown:
+                shown = secs
+                app.render()
+            # (a paused countdown is looked at again soon: the selection may be cleared)
+            await asyncio.sleep(0.25 if left is None else min(left % 1000 or 1000, left) / 1000)
 
     async def give_hint(self, version) -> None:
         """Think about the hint in slices (the table says so meanwhile), then show it; it is

@@ -97,6 +97,7 @@ def setup(v, t) -> str:
         f'<div class="row">{_select("count", c["label"], c["value"], [(x, x) for x in c["choices"]])}'
         f'{_select("hand_size", h["label"], h["value"], [(x, x) for x in h["choices"]])}'
         f'{_select("ask_cabo", v["ask_cabo"]["label"], v["ask_cabo"]["value"], v["ask_cabo"]["choices"])}'
+        f'{_select("auto_end", v["auto_end"]["label"], v["auto_end"]["value"], v["auto_end"]["choices"])}'
         f'</div>'
         f'{seats}</fieldset>'
         f'<details class="custom" data-open="custom"><summary>{_e(v["options_label"])}</summary>'

@@ -18,6 +18,9 @@ def coach(v, t) -> str:
     lines = "".join(f"<p>{_e(line)}</p>" for line in v["lines"])
     done = (f'<button type="button" class="btn primary" data-ctl="lesson-presets">'
             f'{_e(t("lc_presets"))}</button>' if v["done"] else "")
+    if v.get("next"):  # the bot's move waits until the learner has read its explanation
+        done += (f'<button type="button" class="btn primary coach-next" '
+                 f'data-ctl="lesson-next">{_e(v["next"])}</button>')
     return (f'<section class="coach" aria-labelledby="coach-title">'
             f'<div class="coach-head"><h2 id="coach-title">{_e(v["title"])} · '
             f'<span class="coach-step">{_e(v["step"])}</span></h2>'

@@ -17,10 +17,28 @@ from .conftest import BOOT_TIMEOUT_MS
 
 TOUCH = False  # tap instead of click (a touch-screen context)
 
+# The page tests play with "End my turn by itself" off: each test decides when a turn ends
+# (tests/e2e/test_fair.py turns it on in the form). Before every load of a page, a stored
+# setting of its own is kept; without one, the countdown is off.
+NO_AUTO_END = """(() => { try { const key = 'cabo.settings';
+  const s = JSON.parse(localStorage.getItem(key) || '{}');
+  if (s && typeof s === 'object' && !('auto_end' in s)) {
+    s.auto_end = 0; localStorage.setItem(key, JSON.stringify(s)); } } catch (e) {} })();"""
+
+
+def no_auto_end(target) -> None:
+    """Pages of this page or context load with the turn countdown off (NO_AUTO_END)."""
+    target.add_init_script(NO_AUTO_END)
+
 
 def activate(target) -> None:
     """Click the control, or tap it on a touch screen."""
     target.tap() if TOUCH else target.click()
+
+
+def activate_within(target, timeout_ms) -> None:
+    """`activate`, giving up after `timeout_ms` (Playwright's timeout error)."""
+    target.tap(timeout=timeout_ms) if TOUCH else target.click(timeout=timeout_ms)
 
 
 PRESET_NAMES = {"official": "Official", "party": "Party", "standard52": "Standard 52",
@@ -29,6 +47,7 @@ PRESET_NAMES = {"official": "Official", "party": "Party", "standard52": "Standar
 
 def open_page(page: Page, seed: int, lang: str = "en", query: str = "") -> None:
     """The page with this seed and language (`query`: more URL parameters, "&a=b...")."""
+    no_auto_end(page)
     page.goto(f"./?seed={seed}&lang={lang}{query}")
     expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
 
@@ -192,8 +211,16 @@ class Player:
                 self.used_powers += 1
             else:
                 press(page, "Skip the power")
-        elif "End turn" in names:
-            press(page, "End turn")
+        elif any(n == "End turn" or n.startswith("End turn (") for n in names):
+            # (with the countdown on, the button may press itself first: then it is gone)
+            button = page.get_by_role("group", name="Moves").get_by_role(
+                "button", name=re.compile(r"^End turn( \(\d\))?$"))
+            try:
+                activate_within(button, 2_000)
+            except Exception:  # noqa: BLE001 (Playwright's timeout: the turn ended itself)
+                if button.count():
+                    raise
+            wait_idle(page)
         elif "Ready" in names:
             press(page, "Ready")
         elif page.get_by_text(re.compile(r"^Give .* one of your cards")).count():

@@ -112,3 +112,46 @@ def test_a_guests_claim_50_ms_after_the_hosts_discard_is_free(browser, base_url)
     finally:
         d.close()
     assert not [e for e in d.errors if "favicon" not in e], d.errors
+
+
+def _to_end_turn(page: Page, auto_end: str):
+    """A party game (you and an easy bot, instant speed) with "End my turn by itself" set
+    to `auto_end`, played until the person's turn leaves only Cabo or "End turn"."""
+    from . import driver
+
+    driver.open_page(page, 21)
+    page.get_by_label("End my turn by itself").select_option(auto_end)
+    driver.new_game(page, "party", kinds=("person", "easy"))
+    player = driver.Player(page, cabo_after_draws=99)
+    end = page.get_by_role("group", name="Moves").get_by_role(
+        "button", name=re.compile(r"^End turn"))
+    for _ in range(200):
+        if end.count():
+            return end
+        player.step()
+    raise AssertionError("the turn never waited for Cabo or 'End turn'")
+
+
+def test_the_turn_countdown_ends_a_turn_by_itself(page: Page) -> None:
+    end = _to_end_turn(page, "3000")
+    expect(end).to_have_text(re.compile(r"^End turn \(\d\)$"))
+    seen = set()
+    for _ in range(60):  # the seconds it shows, until it has pressed itself
+        if not end.count():
+            break
+        text = end.inner_text() if end.count() else ""
+        if text:
+            seen.add(text)
+        page.wait_for_timeout(100)
+    expect(end).to_have_count(0, timeout=5_000)
+    assert {"End turn (3)", "End turn (2)", "End turn (1)"} <= seen, seen
+    expect(page.locator("#status")).not_to_contain_text("end your turn")  # the turn passed
+
+
+def test_the_turn_countdown_can_be_turned_off(page: Page) -> None:
+    end = _to_end_turn(page, "0")
+    expect(end).to_have_text("End turn")
+    page.wait_for_timeout(4_500)
+    expect(end).to_have_text("End turn")  # still waiting for the tap
+    end.click()
+    expect(end).to_have_count(0)

@@ -39,6 +39,7 @@ class Learner:
     def __init__(self, page: Page, pace: float):
         self.page, self.pace = page, pace
         self.read_s, self.texts, self.taps = 0.0, [], 0
+        self.steps = []  # the coach's step at every tap
 
     def tap(self, locator) -> None:
         time.sleep(self.pace)
@@ -56,13 +57,19 @@ class Learner:
         """Until the learner has a move to make (the bots have moved)."""
         self.page.wait_for_function(
             "document.querySelector('.actions .btn.primary, button.card.suggested"
-            "[aria-pressed=false], button.pile.suggested')", timeout=20_000)
+            "[aria-pressed=false], button.pile.suggested, [data-ctl=lesson-next]')",
+            timeout=20_000)
 
     def step(self) -> str:
         """One move of the learner as the coach shows it; the coach's text it followed."""
         page = self.page
         self.wait()
         text = self.read()
+        self.steps.append(page.locator(".coach-step").inner_text())
+        go_on = page.locator('[data-ctl="lesson-next"]')
+        if go_on.count():  # the bot's move waits until its explanation is read
+            self.tap(go_on)
+            return text
         deck = page.locator("button.pile.suggested")
         if deck.count():
             self.tap(deck)
@@ -197,3 +204,37 @@ def test_the_lesson_in_english_left_and_resumed_beside_a_real_game(page: Page) -
     expect(page.get_by_role("group", name="Moves")).to_be_visible()
     expect(page.locator(".coach")).to_have_count(0)
     assert page.evaluate("localStorage.getItem('cabo.lesson')") is None
+
+
+# Every text the coach's step counter shows, in order (a jump would leave a number out).
+RECORD_STEPS = """() => { window.__steps = [];
+    const note = () => { const s = document.querySelector('.coach-step');
+        const text = s ? s.textContent : null;
+        if (text && window.__steps[window.__steps.length - 1] !== text) window.__steps.push(text); };
+    new MutationObserver(note).observe(document.getElementById('app'),
+        {childList: true, subtree: true, characterData: true}); note(); }"""
+
+
+def test_the_lesson_at_a_persons_pace_shows_every_step_once_in_order(page: Page) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("./?lang=en")
+    expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    page.evaluate(RECORD_STEPS)
+    learner = Learner(page, 1.5)  # 1.5 s before every tap
+    learner.tap(page.get_by_role("button", name="Learn to play").first)
+    expect(page.locator(".coach-step")).to_have_text("Step 1 of 26")
+    lines = []
+    while page.locator(".coach-step").inner_text().startswith("Step "):
+        if page.locator('[data-key="next_round"]').count():
+            break
+        learner.wait()
+        text = page.locator(".coach-lines").inner_text()
+        if page.locator('[data-ctl="lesson-next"]').count():
+            # the bot waits: its explanation stays until "Next" (none of it is replaced)
+            page.wait_for_timeout(1500)
+            assert page.locator(".coach-lines").inner_text() == text
+            lines.append(text)
+        learner.step()
+    steps = page.evaluate("window.__steps")
+    assert steps == [f"Step {n} of 26" for n in range(1, 27)], steps
+    assert len(lines) == 11 and len(set(lines)) == 11  # the bot's eleven moves, each its words

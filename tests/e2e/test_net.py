@@ -37,6 +37,7 @@ class Devices:
             context = self.browser.new_context(base_url=self.base_url)
             self.contexts.append(context)
         page = context.new_page()
+        driver.no_auto_end(page)  # (each test decides when a turn ends)
         page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
         page.on("console", lambda m: self.console.append(m.text[:200]))
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
