@@ -224,16 +224,15 @@ def test_random_mutations_of_real_saves_never_raise_and_stay_in_the_budget(text)
 def _play(session, moves, reload_every=None):
     """Play `moves` steps as the page does (bot tasks in pacing order, the person's move
     picked by the game step); reload from JSON every `reload_every` steps. Returns the log.
-    The clock moves 2 s at every reading: the person's claims come long after any change
-    (cabo.claims), as at a person's pace, so the same moves are judged alike after a reload."""
+    The clock reads 2 s per game step: the person's claims come long after any change
+    (cabo.claims), as at a person's pace, and a reload reads the same times."""
     table = Table(session, T, "instant")
-    ticks = iter(range(0, 10**9, 2000))
-    table.clock = lambda: next(ticks)
+    table.clock = lambda: table.session.state.step * 2000
     session.time_by(table.clock)
     for step in range(moves):
         if reload_every and step and step % reload_every == 0:
             table = Table(Session.from_json(table.session.to_json()), T, "instant")
-            table.clock = lambda: next(ticks)
+            table.clock = lambda: table.session.state.step * 2000
             table.session.time_by(table.clock)
         s = table.session
         if s.state.phase == "game_over":

@@ -13,7 +13,7 @@ import time
 from pyscript import document, window
 
 from . import timing
-from .browser import py
+from .browser import now_ms, py
 
 # A hard bot thinks on the main thread in slices, not in a worker: the worker thought no
 # faster, added a round trip per move and a second runtime (docs/speed.md).
@@ -85,7 +85,7 @@ class Pacer:
         shown = None
         while (version == self.version and app.screen == "table" and app.table is not None
                and app.table.may_end_turn()):
-            left = app.table.end_turn_left(window.performance.now())
+            left = app.table.end_turn_left(now_ms())
             if left is not None and left <= 0:
                 app.person_acts("end_turn")
                 return

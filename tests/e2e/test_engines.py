@@ -292,7 +292,10 @@ def test_a_visit(person: Person, engine_server) -> None:
     person.click("button", r"/^Your card 1,/")
     person.click("button", r"/^Your card 2,/")
     person.click("button", "Look at the cards")
-    person.wait_idle()  # step 2 (remember them) passes while the bot looks at his cards
+    # step 2 (remember them) waits for its reader; "Next": the bot looks at his cards
+    person.find("region", "Learn to play · Step 2 of 26")
+    person.click("button", "Next")
+    person.wait_idle()
     coach = person.find("region", "Learn to play · Step 3 of 26")
     assert "Tap the glowing deck" in coach.text, coach.text
     assert person.status().startswith("You are looking at your cards 1 and 2"), person.status()
