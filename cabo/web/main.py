@@ -260,16 +260,16 @@ class App:
         self.render()
 
     def set_theme(self, theme) -> None:
-        """Light, dark, or the system's (no data-theme): kept for the next visit, which
-        index.html applies before the first paint."""
+        """Light, dark, or the system's: kept for the next visit, which index.html applies
+        before the first paint."""
         if theme not in setup.THEMES:
             return
         if theme == "system":
             storage_remove(storage.THEME_KEY)
-            document.documentElement.removeAttribute("data-theme")
         else:
             storage_set(storage.THEME_KEY, theme)
-            document.documentElement.setAttribute("data-theme", theme)
+        if hasattr(window, "caboTheme"):
+            window.caboTheme()  # index.html: the chosen theme, or the system's
         self.render()
 
     def theme(self) -> str:

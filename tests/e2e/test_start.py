@@ -123,3 +123,37 @@ def test_the_loading_screen_speaks_one_language_before_its_script_runs(page: Pag
         assert word in text
     for word in words[other]:
         assert word not in text, f"{word!r} on the {lang} loading screen"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_theme_follows_the_system_and_the_switch_is_kept(browser, base_url,
+                                                              scheme: str) -> None:
+    other = "dark" if scheme == "light" else "light"
+    context = browser.new_context(base_url=base_url, color_scheme=scheme,
+                                  viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        open_page(page, 3)
+        root = page.locator("html")
+        expect(root).to_have_attribute("data-theme", scheme)  # the system's
+        ink = page.evaluate("getComputedStyle(document.body).color")
+        open_settings(page)
+        page.get_by_label("Theme").select_option(other)
+        expect(root).to_have_attribute("data-theme", other)
+        assert page.evaluate("getComputedStyle(document.body).color") != ink
+        page.reload()  # kept, and applied before the page's Python runs
+        expect(root).to_have_attribute("data-theme", other)
+        expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+        # native selects are light in both themes, and say so (WebKit's dark-on-dark)
+        look = page.evaluate("""() => { const s = getComputedStyle(
+            document.querySelector('select[data-field="lang"]'));
+            return [s.colorScheme, s.color, s.backgroundColor]; }""")
+        assert look[0] == "light" and look[1] != look[2], look
+        from .test_axe import serious
+        assert serious(page) == [], f"the start screen, {other} theme"
+        open_settings(page)
+        page.get_by_label("Theme").select_option("system")
+        expect(root).to_have_attribute("data-theme", scheme)
+        assert page.evaluate("localStorage.getItem('cabo.theme')") is None
+    finally:
+        context.close()

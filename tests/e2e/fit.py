@@ -1,0 +1,79 @@
+"""What a person cannot read or reach on the screen now (issue 41: nothing cut off, nothing
+covered): texts clipped by their box, a select whose chosen words do not fit, a one-word
+button broken over two lines, and anything drawn over the top bar, the piles or the reveal.
+Each finding is a short line naming the element and its text."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+_CLIPPED = """() => {
+  const out = [];
+  const name = (n) => (n.className && typeof n.className === 'string'
+                       ? n.tagName.toLowerCase() + '.' + n.className.trim().split(/\\s+/).join('.')
+                       : n.tagName.toLowerCase());
+  const shown = (n) => { const r = n.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  // 1. a box that hides what does not fit, with text that does not fit
+  for (const n of document.querySelectorAll('#app *')) {
+    if (!shown(n) || n.closest('.sr-only, [hidden]')) continue;
+    if (n.clientWidth <= 1 && n.clientHeight <= 1) continue;  // visually hidden on purpose
+    const s = getComputedStyle(n);
+    const hx = s.overflowX === 'hidden' || s.overflowX === 'clip';
+    const hy = s.overflowY === 'hidden' || s.overflowY === 'clip';
+    if (!hx && !hy) continue;
+    const text = (n.innerText || '').trim();
+    if (!text) continue;
+    if ((hx && n.scrollWidth > n.clientWidth + 1) || (hy && n.scrollHeight > n.clientHeight + 1))
+      out.push(`clipped ${name(n)}: "${text.slice(0, 70)}" (${n.scrollWidth}x${n.scrollHeight}`
+               + ` in ${n.clientWidth}x${n.clientHeight})`);
+  }
+  // 2. a select whose chosen option's words are wider than its room
+  const ctx = document.createElement('canvas').getContext('2d');
+  for (const n of document.querySelectorAll('#app select')) {
+    if (!shown(n)) continue;
+    const s = getComputedStyle(n);
+    ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const text = n.options[n.selectedIndex]?.text.trim() || '';
+    const arrow = s.appearance === 'none' ? 0 : 16;
+    const room = n.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - arrow;
+    if (ctx.measureText(text).width > room + 0.5) out.push(`select cut: "${text}"`);
+  }
+  // 3. a one-word button broken over two lines ("O" / "K")
+  for (const n of document.querySelectorAll('#app button, #app .btn')) {
+    if (!shown(n)) continue;
+    const walker = document.createTreeWalker(n, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      const text = t.textContent.trim();
+      if (!text || /\\s/.test(text)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(t);
+      const tops = new Set([...range.getClientRects()].filter(r => r.width > 0)
+                           .map(r => Math.round(r.top)));
+      if (tops.size > 1) out.push(`word broken: "${text}"`);
+    }
+  }
+  return out;
+}"""
+
+_COVERED = """() => {
+  const out = [];
+  const boxes = [...document.querySelectorAll('.topbar, .center .card, .pile, .result')]
+    .map(n => [n, n.getBoundingClientRect()]).filter(([, r]) => r.width && r.height);
+  for (const n of document.querySelectorAll('.bubble, .toast, .toasts, .notice, .alert, .coach')) {
+    const r = n.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(n).opacity === '0') continue;
+    for (const [m, b] of boxes) {
+      if (m.contains(n) || n.contains(m)) continue;
+      const x = Math.min(r.right, b.right) - Math.max(r.left, b.left);
+      const y = Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top);
+      if (x > 1 && y > 1) out.push(`${n.className} "${(n.innerText || '').trim().slice(0, 40)}"`
+                                    + ` covers ${m.className.split(' ')[0] || m.id}`);
+    }
+  }
+  return out;
+}"""
+
+
+def problems(page: Page) -> list[str]:
+    """Texts cut off and things covered on the screen as it is now."""
+    return page.evaluate(_CLIPPED) + page.evaluate(_COVERED)
