@@ -144,6 +144,62 @@ def test_a_claimed_seat_lets_in_only_a_hello_with_its_token():
     assert host.admits("r9-99", hello(None), tokens)   # not a room link: NetHost decides
 
 
+def test_a_new_code_gives_the_seat_to_a_new_device_and_the_old_code_is_told_revoked():
+    host = room.RoomHost.new([1, 2])
+    old, other = host.codes[1], host.codes[2]
+    host.claimed.update({1, 2})
+    pending = host.knock(1, "peer_aaaaaaaa")[1]
+    new = host.renew(1)
+    assert room.normalize(new) == new and new not in (old, other)
+    assert host.codes == {1: new, 2: other} and host.revoked == [old]
+    assert host.claimed == {2} and pending not in host.pending  # open to the new device
+    link = host.knock(1, "peer_bbbbbbbb")[1]
+    assert host.admits(link, hello(None), {1: "A" * 16, 2: "B" * 16})
+    # saved with the game: a reloaded host still answers the old code
+    again = room.RoomHost.from_dict(json.loads(json.dumps(host.to_dict())), [1, 2])
+    assert again.revoked == [old] and again.codes == host.codes
+    for _ in range(room.MAX_REVOKED + 3):
+        host.renew(2)
+    assert len(host.revoked) == room.MAX_REVOKED and old not in host.revoked
+    msg = room.read_signal(room.signal("revoked", "peer_aaaaaaaa"))
+    assert msg == {"k": "revoked", "p": "peer_aaaaaaaa"}
+    assert room.read_signal('{"k":"revoked","p":"peer_aaaaaaaa","l":"r1-1"}') is None
+    with pytest.raises(ValueError):
+        room.RoomHost.from_dict({**host.to_dict(), "revoked": ["not a code"]}, [1, 2])
+
+
+def test_revoking_a_seat_voids_its_token_and_tells_the_device_that_plays_it():
+    from cabo.game.rules import PRESETS
+    from cabo.net.guest import NetGuest
+    from cabo.net.host import NetHost
+    from cabo.session import Seat, Session
+
+    session = Session(PRESETS["official"], [Seat("Mia"), Seat("Ben"), Seat("Ada")], 3)
+    net = NetHost(session, [1, 2])
+    ben = NetGuest("en")
+    net.open_link("old", 1)
+    for _, text in net.receive("old", ben.hello())[0]:
+        if text is not None:
+            ben.receive(text)
+    token = ben.token
+    assert token == net.tokens[1] and 1 in net.connected()
+    replies = net.revoke(1)
+    assert [link for link, _ in replies] == ["old"]
+    assert ben.receive(replies[0][1])[0] == "error" and ben.error == "replaced"
+    assert 1 not in net.connected() and net.tokens[1] != token
+    # the old device's token no longer gets the seat; a new device with the invitation does
+    net.open_link("again", 1)
+    ben_old = NetGuest("en", token)
+    ben_old.seat = None
+    net.open_link("new", 1)
+    new = NetGuest("en")
+    out = net.receive("new", new.hello())[0]
+    assert any('"t":"welcome"' in (text or "") for link, text in out if link == "new")
+    out = net.receive("again", ben_old.hello())[0]
+    assert any('"no_seat"' in (text or "") for link, text in out if link == "again")
+    assert net.revoke(7) == []
+
+
 # -- the guest ------------------------------------------------------------------------------------
 def test_the_guest_answers_its_own_offer_once():
     guest = room.RoomGuest("ABCD2345")

@@ -52,6 +52,8 @@ TEXTS = {
     "net_err_reload": "Diese Seite hat eine andere Cabo-Version als die des Gastgebers. Lade "
                       "die Seite neu (und die des Gastgebers) und tritt wieder bei.",
     "net_err_no_seat": "Dieser Platz ist schon von einem anderen Gerät besetzt.",
+    "net_err_replaced": "Dieses Gerät hat den Platz nicht mehr: Der Gastgeber hat ihn einem "
+                        "anderen Gerät gegeben.",
     "net_err_bad": "Der Gastgeber konnte eine Nachricht dieses Geräts nicht lesen.",
     "net_reload": "Neu laden",
     "net_guest_mark": "auf einem anderen Gerät",

@@ -50,6 +50,8 @@ TEXTS = {
     "net_err_reload": "This page runs another version of Cabo than the host's. Reload the "
                       "page (and the host's page) and join again.",
     "net_err_no_seat": "That seat is already taken by another device.",
+    "net_err_replaced": "This device no longer has the seat: the host gave it to another "
+                        "device.",
     "net_err_bad": "The host could not read a message from this device.",
     "net_reload": "Reload",
     "net_guest_mark": "on another device",

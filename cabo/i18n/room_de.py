@@ -62,6 +62,15 @@ TEXTS = {
     "room_leave": "Online-Raum verlassen",
     "room_looking": "Suche den Gastgeber von Raum {code} …",
     "room_reconnecting": "Verbinde neu …",
-    "room_no_seat": "Der Platz dieses Codes ist besetzt: Bitte den Gastgeber um eine neue "
-                    "Einladung.",
+    "room_no_seat": "Der Platz dieses Codes gehört einem anderen Gerät. Ist es dein Platz "
+                    "(etwa auf einem neuen Handy), bitte den Gastgeber um einen neuen Code "
+                    "(„Neuer Code für …“ auf dem Tisch des Gastgebers) und gib ihn hier ein.",
+    "room_replaced": "Der Gastgeber hat deinen Platz mit einem neuen Code einem anderen Gerät "
+                     "gegeben. Willst du auf diesem Gerät spielen, bitte den Gastgeber um "
+                     "einen neuen Code und gib ihn hier ein.",
+    "room_told_ok": "OK",
+    "room_renew": "Neuer Code für {name}",
+    "room_renew_text": "Handy verloren oder neu? Ein neuer Code gibt den Platz dem Gerät, das "
+                       "ihn eingibt; der alte Code und das alte Gerät von {name} gelten nicht "
+                       "mehr.",
 }

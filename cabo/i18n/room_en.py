@@ -56,5 +56,13 @@ TEXTS = {
     "room_leave": "Leave the online room",
     "room_looking": "Looking for the host of room {code} …",
     "room_reconnecting": "Reconnecting …",
-    "room_no_seat": "This code's seat is taken: ask the host for a new invitation.",
+    "room_no_seat": "This code's seat belongs to another device. If it is your seat (on a "
+                    "new phone, say), ask the host for a new code (“New code for …” on the "
+                    "host's table) and type it here.",
+    "room_replaced": "The host gave your seat to another device with a new code. To play "
+                     "on this device, ask the host for a new code and type it here.",
+    "room_told_ok": "OK",
+    "room_renew": "New code for {name}",
+    "room_renew_text": "Lost or new phone? A new code gives the seat to the device that "
+                       "types it; {name}'s old code and device stop working.",
 }

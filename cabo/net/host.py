@@ -157,6 +157,20 @@ class NetHost:
         s.seats[seat] = Seat(s.seats[seat].name, None)
         s.bots.pop(seat, None)
 
+    def revoke(self, seat) -> list:
+        """The seat goes to a new device: its token is void from now on, and a link that
+        plays it now is told `replaced` and no longer plays it (its seat is away). Returns
+        those replies (the page closes such a link a moment later, after the message)."""
+        if seat not in self.remote:
+            return []
+        self.tokens[seat] = new_token()
+        out = []
+        for link_id, link in list(self.links.items()):
+            if link.seat == seat:
+                out.append((link_id, self._send(link, protocol.error(link.next_n(), "replaced"))))
+                del self.links[link_id]
+        return out
+
     # -- links ----------------------------------------------------------------------------
     def open_link(self, link_id, invited: int) -> None:
         """A data channel for the invitation of seat `invited` is open."""

@@ -32,7 +32,8 @@ Host to guest:
   extras (clown noses, its own revenge marks, the last round's awards:
   `cabo.party.shown.for_seat`), null without extras.
 - `error`  {code, text}: `illegal` (the action was refused, nothing changed), `too_late` (an
-  off-turn claim judged too late by `cabo.claims`; it costs nothing), `reload` (other build), `no_seat`
+  off-turn claim judged too late by `cabo.claims`; it costs nothing), `reload` (other build),
+  `replaced` (the host gave this seat to another device: the token is void), `no_seat`
   (the token is not valid for this game and the invitation's seat is taken), `bad` (a message
   was dropped).
 
@@ -60,7 +61,7 @@ PROTOCOL = 1
 MAX_GUEST_BYTES = 2048
 MAX_HOST_BYTES = 200_000  # below the data channel's max-message-size (262144)
 TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-ERROR_CODES = ("illegal", "too_late", "reload", "no_seat", "bad")
+ERROR_CODES = ("illegal", "too_late", "reload", "no_seat", "bad", "replaced")
 MAX_SEATS = 16
 # How deeply a message may nest (the message object is level 1). A guest's deepest field is a
 # pair discard's card list (msg > action > cards > card: 4); a host's is a scored round in an

@@ -17,7 +17,9 @@ same game protocol as before, and the host's checks, tokens and leak rules are u
   `read_signal` before use; anything else is dropped:
   `{"k": "knock", "p": peer}` guest -> host: "I want to connect" (repeated until an offer);
   `{"k": "offer", "p": peer, "l": link, "sdp": ...}` host -> that guest;
-  `{"k": "answer", "p": peer, "l": link, "sdp": ...}` guest -> host.
+  `{"k": "answer", "p": peer, "l": link, "sdp": ...}` guest -> host;
+  `{"k": "revoked", "p": peer}` host -> a guest knocking with a code the host replaced by a
+  new one ("New code for Ben": the seat went to another device).
   A peer id is random per page load, a link id names the host's RTCPeerConnection.
 - **Reconnection**: a guest whose channel closes knocks again with the same code; after a host
   reload the host's page opens the same codes again (saved with its game), so the guests'
@@ -48,6 +50,7 @@ TOPIC_PREFIX = "cabo/r1/"
 MAX_SIGNAL_CHARS = 16_000   # one decrypted signalling message
 MAX_SDP_CHARS = 12_000
 MAX_PENDING = 2             # offers in flight per seat (a flood of knocks closes older ones)
+MAX_REVOKED = 8             # replaced codes still answered with "revoked" (the newest)
 _PEER = re.compile(r"[A-Za-z0-9_-]{8,32}")
 _LINK = re.compile(r"r[0-9]{1,2}-[0-9]{1,9}")
 _URL = {"relay": ("ws://", "wss://"), "stun": ("stun:", "stuns:"), "turn": ("turn:", "turns:")}
@@ -140,12 +143,12 @@ def read_signal(text) -> dict | None:
         msg = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    if type(msg) is not dict or msg.get("k") not in ("knock", "offer", "answer"):
+    if type(msg) is not dict or msg.get("k") not in ("knock", "offer", "answer", "revoked"):
         return None
-    keys = {"k", "p"} if msg["k"] == "knock" else {"k", "p", "l", "sdp"}
+    keys = {"k", "p"} if msg["k"] in ("knock", "revoked") else {"k", "p", "l", "sdp"}
     if set(msg) != keys or type(msg["p"]) is not str or not _PEER.fullmatch(msg["p"]):
         return None
-    if msg["k"] != "knock":
+    if msg["k"] not in ("knock", "revoked"):
         if type(msg["l"]) is not str or not _LINK.fullmatch(msg["l"]):
             return None
         sdp = msg["sdp"]
@@ -168,9 +171,10 @@ class Pending:
 class RoomHost:
     """The codes of a hosted game's remote seats and the offers in flight."""
 
-    def __init__(self, codes: dict, claimed=()):
+    def __init__(self, codes: dict, claimed=(), revoked=None):
         self.codes = {int(s): c for s, c in codes.items()}   # seat -> code
         self.claimed = set(claimed)   # seats whose guest was welcomed once
+        self.revoked = list(revoked or [])  # codes replaced by new ones (oldest first)
         self.pending = {}             # link id -> Pending
         self.links = {}               # link id -> seat, for every link made by the room
         self.count = 0
@@ -187,7 +191,7 @@ class RoomHost:
 
     def to_dict(self) -> dict:
         return {"codes": {str(s): c for s, c in self.codes.items()},
-                "claimed": sorted(self.claimed)}
+                "claimed": sorted(self.claimed), "revoked": list(self.revoked)}
 
     @classmethod
     def from_dict(cls, d, seats) -> "RoomHost":
@@ -200,7 +204,24 @@ class RoomHost:
         claimed = d.get("claimed", [])
         if not isinstance(claimed, list) or not set(claimed) <= set(seats):
             raise ValueError("bad claimed seats")
-        return cls(codes, claimed)
+        revoked = d.get("revoked", [])
+        if not isinstance(revoked, list) or any(normalize(c) != c for c in revoked):
+            raise ValueError("bad replaced codes")
+        return cls(codes, claimed, revoked[-MAX_REVOKED:])
+
+    def renew(self, seat: int) -> str:
+        """A new code for `seat` (its device is lost or replaced): the old code is answered
+        "revoked" from now on, and the seat is open to the first device with the new one."""
+        old = self.codes[seat]
+        code = new_code()
+        while code in self.codes.values() or code in self.revoked:
+            code = new_code()
+        self.codes[seat] = code
+        self.revoked = (self.revoked + [old])[-MAX_REVOKED:]
+        self.claimed.discard(seat)
+        for link in [k for k, p in self.pending.items() if p.seat == seat]:
+            del self.pending[link]
+        return code
 
     def knock(self, seat: int, peer: str) -> tuple:
         """A guest of `seat` knocked: ("new", link, [links to close]) when an offer is to be

@@ -176,7 +176,9 @@ def _host_panel(net, t, can_share) -> str:
             continue
         key = "net_seat_bot" if seat in host.stand_ins else "net_seat_away"
         again = "net_invite_again" if seat in net.invites else "net_invite"
-        buttons = button("net-invite", t(again, name=name), seat=seat)
+        # (in an online room the room's panel has the code, the link and "New code for …")
+        buttons = button("net-invite", t(again, name=name), seat=seat) \
+            if net.invite_by_itself else ""
         if seat in host.stand_ins:
             buttons += button("net-person", t("net_from_bot", name=name), "ghost", seat=seat)
         else:

@@ -72,6 +72,7 @@ class RoomPage:
         self.dropped = 0          # signalling messages dropped (malformed or not ours)
         self.epoch = 0            # bumped when a room closes: its timers stop
         self.direct_open = False  # guest: the direct channel of the answered offer opened
+        self.told = None          # why this page left its room (shown above everything)
         relay = create_proxy(self.on_relay)
         netevent = create_proxy(self.on_net_event)
         hashchange = create_proxy(lambda event: self.from_url())
@@ -201,6 +202,8 @@ class RoomPage:
         for seat, code in self.host.codes.items():
             self.svg[seat] = str(window.caboNet.qrSvg(self.url(code)))
             asyncio.ensure_future(self._open(code))
+        for code in self.host.revoked:  # a knock with a replaced code is told so
+            asyncio.ensure_future(self._open(code))
         asyncio.ensure_future(self._watch_relays(self.epoch))
 
     def url(self, code) -> str:
@@ -234,6 +237,10 @@ class RoomPage:
 
     async def _host_signal(self, code, msg) -> None:
         seat = self._seat_of(code)
+        if seat is None and self.hosting() and code in self.host.revoked and \
+                msg["k"] == "knock":
+            await window.caboRoom.publish(code, room.signal("revoked", msg["p"]))
+            return
         if seat is None or not self.hosting():
             return
         if msg["k"] == "knock":
@@ -293,6 +300,24 @@ class RoomPage:
             self.host.claimed.add(held.seat)
             self._save_host()
             self.app.render()
+
+    def renew(self, seat) -> None:
+        """"New code for Ben": the seat's old code and token stop working; a device that
+        plays it now is told it was replaced; the first device with the new code gets it."""
+        if not self.hosting() or seat not in self.host.codes:
+            return
+        code = self.host.renew(seat)
+        replies = self.net.host.revoke(seat)
+        for link, text in replies + self.net.host.updates():
+            window.caboNet.send(link, text)
+        for link, _ in replies:  # closed once the message is on its way
+            self.net.link_seat.pop(link, None)
+            window.setTimeout(create_proxy(lambda link=link: window.caboNet.close(link)), 1500)
+        self.svg[seat] = str(window.caboNet.qrSvg(self.url(code)))
+        asyncio.ensure_future(self._open(code))
+        self._save_host()
+        self.app.saving.save()
+        self.app.render()
 
     def close_room(self) -> None:
         """Close the relays (the game and its QR way go on)."""
@@ -410,8 +435,8 @@ class RoomPage:
 
     def _after_guest_event(self, kind) -> None:
         guest = self.net.guest
-        if kind == "message" and guest is not None and guest.error == "no_seat":
-            self.leave(self.app.t("room_no_seat"))
+        if kind == "message" and guest is not None and guest.error in ("no_seat", "replaced"):
+            self.leave(self.app.t("room_" + guest.error))
         elif kind in ("open", "close"):
             self.app.render()
 
@@ -426,8 +451,11 @@ class RoomPage:
         storage_remove(GUEST_KEY)
         self.problem = problem
         self.net.leave_table()  # the seat token forgotten, this page's own game again
-        if problem and self.app.screen == "setup":
-            self.app.open_aside("friends")  # the problem is said where the room is joined
+        if problem is not None:  # said above everything, with the field for a new code
+            self.told, self.problem, self.app.notice = problem, None, None
+            if self.app.screen == "table":
+                self.app.screen = "setup"
+            self.app.render()
 
     # -- events ----------------------------------------------------------------------------------
     def on_relay(self, code, kind, data) -> None:
@@ -456,6 +484,9 @@ class RoomPage:
                 asyncio.ensure_future(self._host_signal(code, msg))
             elif self.guest is not None and msg["k"] == "offer":
                 asyncio.ensure_future(self._guest_signal(code, msg))
+            elif self.guest is not None and msg["k"] == "revoked" and \
+                    code == self.guest.code and msg["p"] == self.guest.peer:
+                self.leave(self.app.t("room_replaced"))
         except Exception as exc:  # noqa: BLE001 - a relay message must never stop the page
             print(f"cabo.room: error while handling {kind}: {exc!r}")
 
@@ -493,6 +524,7 @@ class RoomPage:
             self.problem, self.consent = None, {"role": "host", "code": None}
             app.render()
         elif ctl == "room-join":
+            self.told = None
             node = _node("room-code")
             code = room.normalize(str(node.value) if node is not None else "")
             if code is None:
@@ -507,6 +539,13 @@ class RoomPage:
             self.go()
         elif ctl == "room-close":
             self.close_room()
+        elif ctl == "room-told-ok":
+            self.told = None
+            app.render()
+        elif ctl == "room-renew":
+            seat = target.getAttribute("data-seat")
+            if isinstance(seat, str) and seat.isdigit():
+                self.renew(int(seat))
         elif ctl == "room-leave":
             self.leave()
 

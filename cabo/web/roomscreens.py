@@ -16,6 +16,8 @@ from .netscreens import guest_name_field
 def screen(page):
     """The consent screen, or a guest's "looking for the host", instead of the set-up
     form; None when neither is due."""
+    if page.told is not None:
+        return _told(page)
     if page.consent is not None:
         return _consent(page)
     if page.guest is not None and not (page.app.screen == "table" and
@@ -88,6 +90,20 @@ def _consent(page) -> str:
         f'{go_back}</section>')
 
 
+def _told(page) -> str:
+    """Why this page left its room (its seat went to another device, or the code's seat
+    belongs to one), what to do, and the field for a new code: first on the screen."""
+    t = page.app.t
+    field = text_field("room-code", t("room_code_label"), page.net.drafts.get("room-code", ""),
+                       draft=True, maxlength=40, extra=' autocapitalize="characters"')
+    go = actions(button("room-join", t("room_join"), "primary"),
+                 button("room-told-ok", t("room_told_ok"), "ghost"))
+    return (f'<section class="net room" aria-labelledby="room-told-title">'
+            f'<h2 id="room-told-title">{e(t("room_title"))}</h2>'
+            f'<p class="problem" role="alert" id="room-told">{e(page.told)}</p>{field}'
+            f'{go}</section>')
+
+
 def _name_field(page) -> str:
     """The guest's name (NetPage's field: it goes into the hello)."""
     name = page.net.drafts.get("guest-name", page.net.saved_guest().get("name") or "")
@@ -102,6 +118,15 @@ def _looking(page) -> str:
         f'<p role="status">{t("room_looking", code=nowrap(room.shown(code)))}</p>'
         f'{problem(page.problem)}{_relay_status(page, code)}'
         f'{actions(button("room-leave", t("room_leave"), "ghost"))}</section>')
+
+
+def _renew(page, seat, name) -> str:
+    """"New code for Ben", for a seat a device has (or had): the way to a new device."""
+    if seat not in page.host.claimed:
+        return ""
+    t = page.app.t
+    return (f'<p class="net-note">{e(t("room_renew_text", name=name))}</p>'
+            f'{actions(button("room-renew", t("room_renew", name=name), "ghost", seat=seat))}')
 
 
 def panel(page, net_panel: str) -> str:
@@ -129,7 +154,8 @@ def panel(page, net_panel: str) -> str:
         if seat in here:
             way = "room_way_relay" if seat in relayed else "room_way_direct"
             rows.append(f'<li id="room-seat-{seat}">{e(t("room_seat_here", name=name))} '
-                        f'<span class="room-way">{e(t(way))}</span></li>')
+                        f'<span class="room-way">{e(t(way))}</span>{_renew(page, seat, name)}'
+                        f'</li>')
             continue
         url = page.url(code)
         rows.append(
@@ -141,7 +167,8 @@ def panel(page, net_panel: str) -> str:
             f'<div class="qr" role="img" aria-label="{e(t("room_qr_for", name=name))}">'
             f'{page.svg.get(seat, "")}</div>'
             f'<label class="field"><span>{e(t("room_link_for", name=name))}</span>'
-            f'<input type="text" readonly value="{e(url)}"></label></li>')
+            f'<input type="text" readonly value="{e(url)}"></label>'
+            f'{_renew(page, seat, name)}</li>')
     first = next(iter(page.host.codes.values()))
     return (f'<section class="net-panel room-panel" aria-label="{e(t("room_panel"))}">'
             f'<h2>{e(t("room_panel"))}</h2>{_relay_status(page, first)}'

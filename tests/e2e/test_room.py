@@ -235,8 +235,13 @@ def test_a_wrong_code_joins_nothing_and_a_second_device_with_a_taken_code_gets_n
     stranger.get_by_role("button", name="Join the room").click()
     stranger.get_by_role("button", name="Contact them and join").click()
     try:
-        expect(stranger.get_by_text("This code's seat is taken: ask the host for a new "
-                                    "invitation.")).to_be_visible(timeout=TABLE_MS)
+        expect(stranger.locator("#room-told")).to_have_text(
+            "This code's seat belongs to another device. If it is your seat (on a new phone, "
+            "say), ask the host for a new code (“New code for …” on the host's table) and "
+            "type it here.", timeout=TABLE_MS)
+        # said in view: at the top of the page, with the field for a new code under it
+        assert stranger.locator("#room-told").bounding_box()["y"] < 400
+        expect(stranger.get_by_label("Room code from the host")).to_be_visible()
     except AssertionError as exc:
         raise AssertionError(f"{exc}\nconsole: {room.console[-30:]}\n"
                              f"stranger: {stranger.locator('main').inner_text()[:1500]}") from None

@@ -1,0 +1,62 @@
+"""Online rooms: a seat outlives its device. The host gives a seat a new code ("New code for
+Ada"): the device that played it is told, at the top of its page, that it was replaced and
+what to do; a new device takes the seat with the new code. Local relay on 127.0.0.1 (every
+request is checked by the `room` fixture)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from . import driver
+from .test_net import NAMES, play_moves
+from .test_room import Room, relay  # noqa: F401 - the fixture
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def room(browser, base_url, relay):
+    r = Room(browser, base_url, relay, count=2)
+    yield r
+    r.close()
+    assert r.outside() == [], r.outside()
+    assert any(u.startswith(relay.url) for u in r.urls)
+    errors = [e for e in r.errors if "favicon" not in e]
+    assert errors == [], errors
+
+
+def test_a_new_device_takes_over_a_seat_with_a_new_code_and_the_old_one_is_told(room):
+    codes = room.open_room("official", seed=4)
+    host, old = room.pages
+    room.join(old, codes[1], NAMES[1])
+    seat = host.locator("#room-seat-1")
+    expect(seat).to_contain_text("Ada is at the table.")
+    # the QR way's invitation is not offered beside the room's code
+    expect(host.get_by_role("button", name="Invite Ada")).to_have_count(0)
+    seat.get_by_role("button", name="New code for Ada").click()
+    # the old device: told at the top of its page, with the field for a new code
+    told = old.locator("#room-told")
+    expect(told).to_have_text("The host gave your seat to another device with a new code. "
+                              "To play on this device, ask the host for a new code and type "
+                              "it here.", timeout=15_000)
+    assert told.bounding_box()["y"] < 400
+    expect(old.get_by_label("Room code from the host")).to_be_visible()
+    expect(old.locator("#status")).to_have_count(0)
+    # the host: a new code for the seat, not the old one
+    new_code = host.locator("#room-seat-1 [data-code]").get_attribute("data-code")
+    assert new_code and new_code != codes[1]
+    # the old code on the old device: told again, no seat, no state
+    old.get_by_label("Room code from the host").fill(codes[1])
+    old.get_by_role("button", name="Join the room").click()
+    old.get_by_role("button", name="Contact them and join").click()
+    expect(told).to_contain_text("The host gave your seat to another device", timeout=20_000)
+    assert old.locator("#status").count() == 0
+    # a new device with the new code: at Ada's seat, and the round goes on
+    new = room.new_page()
+    room.pages = [host, new]
+    room.join(new, new_code, NAMES[1])
+    expect(host.locator("#room-seat-1")).to_contain_text("Ada is at the table.")
+    expect(new.get_by_role("group", name="Your cards")).to_be_visible()
+    play_moves(room, {host: driver.Player(host, 99), new: driver.Player(new, 99)}, 3)
+    assert old.locator("#status").count() == 0
