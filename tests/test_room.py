@@ -250,3 +250,34 @@ def test_no_relay_stun_or_turn_address_outside_the_one_list():
              for m in ADDRESS.finditer(p.read_text(errors="replace"))]
     assert found == []
     assert ADDRESS.search((ROOT / "cabo" / "net" / "services.py").read_text())
+
+
+def test_a_bot_stands_in_for_a_claimed_seat_away_longer_than_the_host_chose():
+    host = room.RoomHost.new([1, 2, 3])
+    host.claimed.update({1, 2})
+    away = {1: 100.0, 2: 150.0, 3: 0.0}   # seat 3 never joined: nobody to stand in for
+    assert host.stand_ins_due(away, 10_000) == []  # "only when I say so"
+    host.stand_in_after = 60
+    assert host.stand_ins_due(away, 159) == []
+    assert host.stand_ins_due(away, 160) == [1]
+    assert host.stand_ins_due(away, 210) == [1, 2]
+    again = room.RoomHost.from_dict(json.loads(json.dumps(host.to_dict())), [1, 2, 3])
+    assert again.stand_in_after == 60
+    assert room.RoomHost.from_dict({**host.to_dict(), "stand_in_after": 7},
+                                   [1, 2, 3]).stand_in_after == 0
+
+
+def test_the_stand_in_plays_at_the_chosen_level_and_the_level_is_saved():
+    from cabo.game.rules import PRESETS
+    from cabo.net.host import NetHost
+    from cabo.session import Seat, Session
+
+    session = Session(PRESETS["official"], [Seat("Mia"), Seat("Ben")], 3)
+    net = NetHost(session, [1])
+    net.stand_in_level = "hard"
+    net.hand_to_bot(1)
+    assert session.seats[1].bot == "hard" and session.seats[1].name == "Ben"
+    again = NetHost.from_dict(json.loads(json.dumps(net.to_dict())), session)
+    assert again.stand_in_level == "hard" and again.stand_ins == {1}
+    net.take_back(1)
+    assert session.seats[1].bot is None

@@ -69,6 +69,11 @@ TEXTS = {
                      "gegeben. Willst du auf diesem Gerät spielen, bitte den Gastgeber um "
                      "einen neuen Code und gib ihn hier ein.",
     "room_told_ok": "OK",
+    "room_standin_head": "Wenn jemand weg ist",
+    "room_standin_after": "Ein Bot spielt für sie",
+    "room_after_never": "nur wenn ich es sage",
+    "room_after": "nach {minutes} Min. Abwesenheit",
+    "room_standin_level": "Stufe dieses Bots",
     "room_renew": "Neuer Code für {name}",
     "room_renew_text": "Handy verloren oder neu? Ein neuer Code gibt den Platz dem Gerät, das "
                        "ihn eingibt; der alte Code und das alte Gerät von {name} gelten nicht "

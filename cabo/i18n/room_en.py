@@ -62,6 +62,11 @@ TEXTS = {
     "room_replaced": "The host gave your seat to another device with a new code. To play "
                      "on this device, ask the host for a new code and type it here.",
     "room_told_ok": "OK",
+    "room_standin_head": "When someone is away",
+    "room_standin_after": "A bot plays for them",
+    "room_after_never": "only when I say so",
+    "room_after": "after {minutes} min away",
+    "room_standin_level": "Level of that bot",
     "room_renew": "New code for {name}",
     "room_renew_text": "Lost or new phone? A new code gives the seat to the device that "
                        "types it; {name}'s old code and device stop working.",

@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..game.actions import OFF_TURN
-from ..bots import make_bot
+from ..bots import PAGE_LEVELS, make_bot
 from ..game.errors import IllegalAction
 from ..game.seeds import stand_in_seed
 from ..session import Seat
@@ -76,6 +76,7 @@ class NetHost:
         self.game = game or new_token()
         self.tokens = dict(tokens or {s: new_token() for s in self.remote})
         self.stand_ins = set(stand_ins)        # remote seats a bot plays for now
+        self.stand_in_level = STAND_IN_BOT     # the level of a bot that stands in
         self.links = {}                         # link id -> Link
         self.dropped = []                       # (link id, reason): the log of dropped input
         # send([(link id, text)]): the page's data channels; every change of the session
@@ -92,7 +93,8 @@ class NetHost:
     def to_dict(self) -> dict:
         return {"game": self.game, "remote": self.remote,
                 "tokens": {str(s): t for s, t in self.tokens.items()},
-                "stand_ins": sorted(self.stand_ins), "seed": self.session.seed}
+                "stand_ins": sorted(self.stand_ins), "seed": self.session.seed,
+                "stand_in_level": self.stand_in_level}
 
     @classmethod
     def from_dict(cls, d, session, send=None, clock=None) -> "NetHost":
@@ -105,8 +107,11 @@ class NetHost:
         tokens = {int(s): str(t) for s, t in d["tokens"].items()}
         if set(tokens) != set(remote) or not all(protocol._token(t) for t in tokens.values()):
             raise ValueError("bad seat tokens")
-        return cls(session, remote, str(d["game"]), tokens, [int(s) for s in d["stand_ins"]],
+        host = cls(session, remote, str(d["game"]), tokens, [int(s) for s in d["stand_ins"]],
                    send, clock)
+        if d.get("stand_in_level") in PAGE_LEVELS:
+            host.stand_in_level = d["stand_in_level"]
+        return host
 
     # -- who is where ---------------------------------------------------------------------
     @property
@@ -138,8 +143,9 @@ class NetHost:
             return
         self.stand_ins.add(seat)
         s = self.session
-        s.seats[seat] = Seat(s.seats[seat].name, STAND_IN_BOT)
-        s.bots[seat] = make_bot(STAND_IN_BOT, stand_in_seed(s.seed, seat, s.state.step))
+        level = self.stand_in_level
+        s.seats[seat] = Seat(s.seats[seat].name, level)
+        s.bots[seat] = make_bot(level, stand_in_seed(s.seed, seat, s.state.step))
 
     def rename(self, seat, name) -> None:
         """The name the seat's person typed when joining (trimmed, never empty)."""

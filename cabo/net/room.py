@@ -51,6 +51,8 @@ MAX_SIGNAL_CHARS = 16_000   # one decrypted signalling message
 MAX_SDP_CHARS = 12_000
 MAX_PENDING = 2             # offers in flight per seat (a flood of knocks closes older ones)
 MAX_REVOKED = 8             # replaced codes still answered with "revoked" (the newest)
+STAND_IN_AFTER = (0, 60, 180, 600)  # seconds away before a bot stands in (0: when the host
+                                    # says so)
 _PEER = re.compile(r"[A-Za-z0-9_-]{8,32}")
 _LINK = re.compile(r"r[0-9]{1,2}-[0-9]{1,9}")
 _URL = {"relay": ("ws://", "wss://"), "stun": ("stun:", "stuns:"), "turn": ("turn:", "turns:")}
@@ -175,6 +177,8 @@ class RoomHost:
         self.codes = {int(s): c for s, c in codes.items()}   # seat -> code
         self.claimed = set(claimed)   # seats whose guest was welcomed once
         self.revoked = list(revoked or [])  # codes replaced by new ones (oldest first)
+        self.stand_in_after = 0       # seconds a seat is away before a bot plays it (0: never
+                                      # by itself)
         self.pending = {}             # link id -> Pending
         self.links = {}               # link id -> seat, for every link made by the room
         self.count = 0
@@ -191,7 +195,8 @@ class RoomHost:
 
     def to_dict(self) -> dict:
         return {"codes": {str(s): c for s, c in self.codes.items()},
-                "claimed": sorted(self.claimed), "revoked": list(self.revoked)}
+                "claimed": sorted(self.claimed), "revoked": list(self.revoked),
+                "stand_in_after": self.stand_in_after}
 
     @classmethod
     def from_dict(cls, d, seats) -> "RoomHost":
@@ -207,7 +212,18 @@ class RoomHost:
         revoked = d.get("revoked", [])
         if not isinstance(revoked, list) or any(normalize(c) != c for c in revoked):
             raise ValueError("bad replaced codes")
-        return cls(codes, claimed, revoked[-MAX_REVOKED:])
+        out = cls(codes, claimed, revoked[-MAX_REVOKED:])
+        if d.get("stand_in_after", 0) in STAND_IN_AFTER:
+            out.stand_in_after = d.get("stand_in_after", 0)
+        return out
+
+    def stand_ins_due(self, away_since: dict, now_s: float) -> list:
+        """The seats a bot is to play now: claimed seats away (since `away_since[seat]`,
+        seconds) for longer than the host chose when opening the room."""
+        if not self.stand_in_after:
+            return []
+        return sorted(s for s, since in away_since.items()
+                      if s in self.claimed and now_s - since >= self.stand_in_after)
 
     def renew(self, seat: int) -> str:
         """A new code for `seat` (its device is lost or replaced): the old code is answered

@@ -28,6 +28,7 @@ from pyscript import document, window
 
 from ..net import carriage, protocol, room, services
 from ..schema import Invalid, Json, parse
+from ..ui import setup
 from . import roomscreens
 from .relaypage import Relays
 from .saving import storage_get, storage_remove, storage_set
@@ -43,6 +44,7 @@ KNOCK_SECONDS = 2.5       # a guest without a channel knocks this often
 # wait for that channel (caboNet.connectMs, 20 s: ICE took over 10 s on a loaded machine), so
 # a slow connection is not cut off by a new offer.
 ANSWER_SECONDS = 25
+AWAY_TICK = 2             # seconds between looks at who is away (a stand-in bot's start)
 _proxies = []
 
 
@@ -205,6 +207,7 @@ class RoomPage:
         for code in self.host.revoked:  # a knock with a replaced code is told so
             asyncio.ensure_future(self._open(code))
         asyncio.ensure_future(self._watch_relays(self.epoch))
+        asyncio.ensure_future(self._watch_away(self.epoch))
 
     def url(self, code) -> str:
         return room.room_url(str(window.location.href), code)
@@ -568,8 +571,41 @@ class RoomPage:
             self.net.invite_by_itself = True
             return
         self.host = room.RoomHost.new(self.net.host.remote)
+        self._read_stand_in()
         self.open_host()
         self.app.render()
+
+    def _read_stand_in(self) -> None:
+        """The consent screen's choice of a stand-in bot (level; by itself after a while)."""
+        def chosen(key, default):
+            node = _node(key)
+            return str(node.value) if node is not None else self.net.drafts.get(key, default)
+        after, level = chosen("room-standin-after", "0"), chosen("room-standin-level", "")
+        if after.isdigit() and int(after) in room.STAND_IN_AFTER:
+            self.host.stand_in_after = int(after)
+        if level in setup.BOT_LEVELS:
+            self.net.host.stand_in_level = level
+            self.app.saving.save()
+
+    async def _watch_away(self, epoch) -> None:
+        """A bot plays for a seat away longer than the host chose (the person takes the seat
+        back by coming back: NetHost's hello ends the stand-in)."""
+        since = {}
+        while epoch == self.epoch and self.hosting():
+            host, now = self.net.host, time.monotonic()
+            since = {s: since.get(s, now) for s in host.away() if s not in host.stand_ins}
+            for seat in self.host.stand_ins_due(since, now):
+                self.stand_in(seat)
+            await asyncio.sleep(AWAY_TICK)
+
+    def stand_in(self, seat) -> None:
+        host = self.net.host
+        host.hand_to_bot(seat)
+        for link, text in host.updates():  # the seat's level, on every guest's table
+            window.caboNet.send(link, text)
+        self.app.saving.save()
+        self.app.render()
+        self.app.pacer.schedule()
 
     # -- drawing (cabo/web/roomscreens.py) ---------------------------------------------------
     def screen_html(self):

@@ -9,7 +9,8 @@ net page's; the texts are the app's (`page.app.t`).
 from __future__ import annotations
 
 from ..net import room
-from .forms import actions, button, e, nowrap, problem, text_field
+from ..ui import setup
+from .forms import actions, button, e, nowrap, problem, select, text_field
 from .netscreens import guest_name_field
 
 
@@ -73,7 +74,8 @@ def _consent(page) -> str:
         f'<div id="room-relay-list">{listing(s["relays"])}</div>'
         f'<h3>{e(t("room_stun_head"))}</h3><p>{e(t("room_stun_text"))}</p>'
         f'<div id="room-stun-list">{listing(s["stun"] + ([turn] if turn else []))}</div>'
-        f'<p>{e(t("room_game_direct"))}</p>{_name_field(page) if role == "guest" else ""}'
+        f'<p>{e(t("room_game_direct"))}</p>'
+        f'{_name_field(page) if role == "guest" else _stand_in_fields(page)}'
         f'<details class="room-advanced" data-open="room-advanced"{opened}>'
         f'<summary>{e(t("room_advanced"))}</summary>'
         f'<label class="field"><span>{e(t("room_relays_label"))}</span>'
@@ -88,6 +90,19 @@ def _consent(page) -> str:
         f'<input type="password" id="room-turn-password" value="{e(s["turn_password"])}" '
         f'autocomplete="off"></label></details>'
         f'{go_back}</section>')
+
+
+def _stand_in_fields(page) -> str:
+    """The host's choice: which bot plays for someone who is away, and whether it starts by
+    itself after a while."""
+    t, drafts = page.app.t, page.net.drafts
+    levels = [(lv, t("kind_" + lv) if t.has("kind_" + lv) else lv) for lv in setup.BOT_LEVELS]
+    middle = setup.BOT_LEVELS[len(setup.BOT_LEVELS) // 2]
+    after = [(str(s), t("room_after_never") if s == 0 else t("room_after", minutes=s // 60))
+             for s in room.STAND_IN_AFTER]
+    return (f'<h3>{e(t("room_standin_head"))}</h3>'
+            f'{select("room-standin-after", t("room_standin_after"), drafts.get("room-standin-after", "0"), after)}'  # noqa: E501
+            f'{select("room-standin-level", t("room_standin_level"), drafts.get("room-standin-level", middle), levels)}')  # noqa: E501
 
 
 def _told(page) -> str:

@@ -60,3 +60,33 @@ def test_a_new_device_takes_over_a_seat_with_a_new_code_and_the_old_one_is_told(
     expect(new.get_by_role("group", name="Your cards")).to_be_visible()
     play_moves(room, {host: driver.Player(host, 99), new: driver.Player(new, 99)}, 3)
     assert old.locator("#status").count() == 0
+
+
+def test_a_stand_in_bot_plays_an_absent_seat_and_hands_it_back(room):
+    host, guest = room.pages
+    driver.open_page(host, 6, query=room.query)
+    driver.across_devices_form(host, "official", "Mia", 1)
+    host.get_by_role("button", name="Open an online room").click()
+    host.get_by_label("A bot plays for them").select_option("0")  # only when the host says so
+    host.get_by_label("Level of that bot").select_option("easy")
+    host.get_by_role("button", name="Contact them and open the room").click()
+    code = host.locator("#room-seat-1 [data-code]").get_attribute("data-code")
+    room.join(guest, code, NAMES[1])
+    players = {host: driver.Player(host, 99), guest: driver.Player(guest, 99)}
+    play_moves(room, players, 3)
+    # Ada's phone is gone: the host lets a bot play for her, and the game goes on
+    guest.goto("about:blank")
+    host.get_by_role("button", name="Let a bot play for Ada").click()
+    expect(host.get_by_text("Ada: away, a bot plays for now")).to_be_visible()
+    room.pages = [host]
+    step = int(host.locator(".net-panel:not(.room-panel)").get_attribute("data-step"))
+    play_moves(room, {host: players[host]}, 4)
+    assert int(host.locator(".net-panel:not(.room-panel)").get_attribute("data-step")) >= \
+        step + 6  # the host's moves and the bot's for Ada in between
+    # Ada comes back on her phone: she takes her seat over, the bot stops
+    guest.goto(f"./?seed=1&lang=en{room.query}")
+    expect(guest.locator("#status")).to_be_visible(timeout=60_000)
+    expect(host.locator("#room-seat-1")).to_contain_text("Ada is at the table.")
+    expect(host.get_by_text("Ada: away, a bot plays for now")).to_have_count(0)
+    room.pages = [host, guest]
+    play_moves(room, players, 2)
