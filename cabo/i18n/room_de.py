@@ -69,6 +69,11 @@ TEXTS = {
                      "gegeben. Willst du auf diesem Gerät spielen, bitte den Gastgeber um "
                      "einen neuen Code und gib ihn hier ein.",
     "room_told_ok": "OK",
+    "room_more": "Codes, Relays und Geräte",
+    "room_again": "Nochmal spielen",
+    "room_again_text": "Ein neues Spiel mit denselben Leuten: Alle behalten Platz und Code.",
+    "room_again_note": "{host} hat ein neues Spiel mit denselben Leuten begonnen. Du behältst "
+                       "deinen Platz.",
     "room_standin_head": "Wenn jemand weg ist",
     "room_standin_after": "Ein Bot spielt für sie",
     "room_after_never": "nur wenn ich es sage",

@@ -62,6 +62,10 @@ TEXTS = {
     "room_replaced": "The host gave your seat to another device with a new code. To play "
                      "on this device, ask the host for a new code and type it here.",
     "room_told_ok": "OK",
+    "room_more": "Codes, relays and devices",
+    "room_again": "Play again",
+    "room_again_text": "A new game with the same people: everyone keeps their seat and code.",
+    "room_again_note": "{host} started a new game with the same people. You keep your seat.",
     "room_standin_head": "When someone is away",
     "room_standin_after": "A bot plays for them",
     "room_after_never": "only when I say so",

@@ -163,6 +163,18 @@ class NetHost:
         s.seats[seat] = Seat(s.seats[seat].name, None)
         s.bots.pop(seat, None)
 
+    def restart(self, session) -> list:
+        """Play again: a new game on the same seats, tokens and links (an online room keeps
+        its codes). Returns the new table for every joined guest (with the whole log, as after
+        a join). Stand-ins end: the new session's remote seats are people."""
+        self.session = session
+        session.on_change = self._session_changed
+        self.stand_ins = set()
+        self.tables, self.claim_step, self._seen, self.reactions = {}, -1, None, []
+        for link in self.links.values():
+            link.last_entry = None
+        return self.updates()
+
     def revoke(self, seat) -> list:
         """The seat goes to a new device: its token is void from now on, and a link that
         plays it now is told `replaced` and no longer plays it (its seat is away). Returns

@@ -75,6 +75,7 @@ class RoomPage:
         self.epoch = 0            # bumped when a room closes: its timers stop
         self.direct_open = False  # guest: the direct channel of the answered offer opened
         self.told = None          # why this page left its room (shown above everything)
+        self.guest_step = -1      # guest: the game step last shown (less: a new game)
         relay = create_proxy(self.on_relay)
         netevent = create_proxy(self.on_net_event)
         hashchange = create_proxy(lambda event: self.from_url())
@@ -248,7 +249,6 @@ class RoomPage:
             return
         if msg["k"] == "knock":
             step = self.host.knock(seat, msg["p"])
-            print(f"cabo.room: a knock for seat {seat}: {step[0]} {step[1:2]}")
             if step[0] == "again":
                 await window.caboRoom.publish(code, room.signal("offer", msg["p"], step[1],
                                                                 step[2]))
@@ -303,6 +303,29 @@ class RoomPage:
             self.host.claimed.add(held.seat)
             self._save_host()
             self.app.render()
+
+    def play_again(self) -> None:
+        """After a game: a new one with the same people, seats, tokens and codes; the guests
+        at the table get it at once (and are told), the others when they come back."""
+        from ..net.view import SeatTable
+        from ..session import Seat, Session
+
+        if not self.hosting() or self.net.host.session.state.phase != "game_over":
+            return
+        host, app = self.net.host, self.app
+        old = host.session
+        seats = [Seat(s.name, None if i == 0 or i in host.remote else s.bot)
+                 for i, s in enumerate(old.seats)]
+        session = Session(old.rules, seats, (old.seed + 1) % 2**31)
+        replies = host.restart(session)
+        app.table = SeatTable(session, app.t, app.table.speed)
+        app.screen = "table"
+        for link, text in replies:
+            window.caboNet.send(link, text)
+        app.saving.save()
+        app.render()
+        window.scrollTo(0, 0)
+        app.pacer.schedule()
 
     def renew(self, seat) -> None:
         """"New code for Ben": the seat's old code and token stop working; a device that
@@ -425,6 +448,18 @@ class RoomPage:
             self.guest.retry()
             self.answered_at = None
 
+    def _new_guest_table(self, guest) -> None:
+        from ..net.guest import RemoteSession
+        from ..net.view import SeatTable
+
+        app = self.app
+        app.table = SeatTable(RemoteSession(guest), app.t, app.settings["speed"],
+                              seat=guest.seat)
+        app.screen = "table"
+        host = guest.seats[0]["name"] if guest.seats else app.t("net_the_host")
+        app.notice = app.t("room_again_note", host=host)
+        app.render()
+
     def _guest_relay_event(self, kind) -> bool:
         if kind == "open":
             self.link_open = True
@@ -438,6 +473,10 @@ class RoomPage:
 
     def _after_guest_event(self, kind) -> None:
         guest = self.net.guest
+        if kind == "message" and guest is not None and guest.ready:
+            if guest.obs.step < self.guest_step:  # the host plays again: a new table
+                self._new_guest_table(guest)
+            self.guest_step = guest.obs.step
         if kind == "message" and guest is not None and guest.error in ("no_seat", "replaced"):
             self.leave(self.app.t("room_" + guest.error))
         elif kind in ("open", "close"):
@@ -542,6 +581,8 @@ class RoomPage:
             self.go()
         elif ctl == "room-close":
             self.close_room()
+        elif ctl == "room-again":
+            self.play_again()
         elif ctl == "room-told-ok":
             self.told = None
             app.render()

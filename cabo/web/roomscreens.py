@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..net import room
 from ..ui import setup
 from .forms import actions, button, e, nowrap, problem, select, text_field
-from .netscreens import guest_name_field
+from .netscreens import _share_buttons as share_buttons, guest_name_field
 
 
 def screen(page):
@@ -163,13 +163,19 @@ def panel(page, net_panel: str) -> str:
     seats, here = page.net.host.session.seats, page.net.host.connected()
     relayed = {held.seat for link, held in page.net.host.links.items()
                if page.relays.relayed(link)}
-    rows = []
+    over = page.net.host.session.state.phase == "game_over"
+    # everyone at the table and a game running: one short line per seat, the rest folded
+    # away (the host's own cards stay in view on a phone)
+    fold = not over and all(seat in here for seat in page.host.codes)
+    rows, renew = [], []
     for seat, code in page.host.codes.items():
         name = seats[seat].name
         if seat in here:
             way = "room_way_relay" if seat in relayed else "room_way_direct"
+            more = _renew(page, seat, name)
+            (renew.append(more) if fold else None)
             rows.append(f'<li id="room-seat-{seat}">{e(t("room_seat_here", name=name))} '
-                        f'<span class="room-way">{e(t(way))}</span>{_renew(page, seat, name)}'
+                        f'<span class="room-way">{e(t(way))}</span>{"" if fold else more}'
                         f'</li>')
             continue
         url = page.url(code)
@@ -178,15 +184,32 @@ def panel(page, net_panel: str) -> str:
             f'<p>{e(t("room_seat_waiting", name=name))}</p>'
             f'<p>{e(t("room_code_for", name=name))} '
             f'<strong class="room-code" data-code="{e(code)}">{e(room.shown(code))}'
-            f'</strong></p>'
+            f'</strong><data id="room-code-{seat}" value="{e(room.shown(code))}"></data></p>'
+            f'{_share(page, f"room-code-{seat}", t("net_the_code"))}'
             f'<div class="qr" role="img" aria-label="{e(t("room_qr_for", name=name))}">'
             f'{page.svg.get(seat, "")}</div>'
             f'<label class="field"><span>{e(t("room_link_for", name=name))}</span>'
-            f'<input type="text" readonly value="{e(url)}"></label>'
+            f'<input type="text" readonly id="room-link-{seat}" value="{e(url)}"></label>'
+            f'{_share(page, f"room-link-{seat}", t("net_the_link"))}'
             f'{_renew(page, seat, name)}</li>')
     first = next(iter(page.host.codes.values()))
+    close = actions(button("room-close", t("room_close"), "ghost"))
+    if fold:
+        opened = " open" if "room-more" in page.app.open else ""
+        return (f'<section class="net-panel room-panel compact" '
+                f'aria-label="{e(t("room_panel"))}"><ul>{"".join(rows)}</ul>'
+                f'<details class="room-more" data-open="room-more"{opened}>'
+                f'<summary>{e(t("room_more"))}</summary>{_relay_status(page, first)}'
+                f'{"".join(renew)}{close}{net_panel}</details></section>')
+    again = ""
+    if over:
+        again = (f'<p class="net-note">{e(t("room_again_text"))}</p>'
+                 f'{actions(button("room-again", t("room_again"), "primary"))}')
     return (f'<section class="net-panel room-panel" aria-label="{e(t("room_panel"))}">'
-            f'<h2>{e(t("room_panel"))}</h2>{_relay_status(page, first)}'
-            f'<ul>{"".join(rows)}</ul>'
-            f'{actions(button("room-close", t("room_close"), "ghost"))}</section>'
-            ) + net_panel
+            f'<h2>{e(t("room_panel"))}</h2>{again}{_relay_status(page, first)}'
+            f'<ul>{"".join(rows)}</ul>{close}</section>') + net_panel
+
+
+def _share(page, what, label) -> str:
+    """Copy (and Share, where the browser has a share sheet) for a code or a link."""
+    return share_buttons(page.net, page.app.t, page.net.can_share, what, label)

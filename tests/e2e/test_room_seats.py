@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import driver
-from .test_net import NAMES, play_moves
+from .test_net import HOST_NAME, NAMES, mover, play_moves, play_round, totals
 from .test_room import Room, relay  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.e2e
@@ -30,11 +30,14 @@ def test_a_new_device_takes_over_a_seat_with_a_new_code_and_the_old_one_is_told(
     codes = room.open_room("official", seed=4)
     host, old = room.pages
     room.join(old, codes[1], NAMES[1])
-    seat = host.locator("#room-seat-1")
-    expect(seat).to_contain_text("Ada is at the table.")
+    expect(host.locator("#room-seat-1")).to_contain_text("Ada is at the table.")
     # the QR way's invitation is not offered beside the room's code
     expect(host.get_by_role("button", name="Invite Ada")).to_have_count(0)
-    seat.get_by_role("button", name="New code for Ada").click()
+    # everyone is at the table: the room's codes and devices are folded away
+    new_code_button = host.get_by_role("button", name="New code for Ada")
+    expect(new_code_button).to_be_hidden()
+    host.get_by_text("Codes, relays and devices").click()
+    new_code_button.click()
     # the old device: told at the top of its page, with the field for a new code
     told = old.locator("#room-told")
     expect(told).to_have_text("The host gave your seat to another device with a new code. "
@@ -90,3 +93,65 @@ def test_a_stand_in_bot_plays_an_absent_seat_and_hands_it_back(room):
     expect(host.get_by_text("Ada: away, a bot plays for now")).to_have_count(0)
     room.pages = [host, guest]
     play_moves(room, players, 2)
+
+
+def test_play_again_keeps_the_room_the_seats_and_the_codes(room):
+    codes = room.open_room("single", seed=8)
+    host, guest = room.pages
+    room.join(guest, codes[1], NAMES[1])
+    players = {host: driver.Player(host, 99), guest: driver.Player(guest, cabo_after_draws=1)}
+    play_round(room, players)
+    for page in (host, guest):
+        expect(page.get_by_role("heading", name="Game over")).to_be_visible()
+    first = totals(host)
+    assert first == totals(guest)
+    host.get_by_role("region", name="Online room").get_by_role(
+        "button", name="Play again").click()
+    # the guest is seated for the new game at once, told so, with no code typed
+    expect(guest.get_by_role("alert")).to_contain_text(
+        f"{HOST_NAME} started a new game with the same people. You keep your seat.")
+    for page in (host, guest):
+        expect(page.get_by_role("heading", name="Game over")).to_have_count(0)
+        expect(page.get_by_role("group", name="Your cards")).to_be_visible()
+    expect(host.locator("#room-seat-1")).to_contain_text("Ada is at the table.")
+    guest.get_by_role("alert").get_by_role("button").click()
+    # the second game is played through to its end on both devices
+    players = {host: driver.Player(host, 99), guest: driver.Player(guest, cabo_after_draws=1)}
+    play_round(room, players)
+    for page in (host, guest):
+        expect(page.get_by_role("heading", name="Game over")).to_be_visible()
+    assert totals(host) == totals(guest)
+    # the room kept its codes: a reload of the guest comes back with the same one
+    guest.reload()
+    expect(guest.locator("#status")).to_be_visible(timeout=60_000)
+    expect(host.locator("#room-seat-1")).to_contain_text("Ada is at the table.")
+
+
+def test_the_hosts_hand_and_buttons_are_in_view_at_its_turn_on_a_phone(room):
+    host, guest = room.pages
+    host.set_viewport_size({"width": 390, "height": 844})
+    codes = room.open_room("official", seed=11)
+    room.join(guest, codes[1], NAMES[1])
+    players = {host: driver.Player(host, 99), guest: driver.Player(guest, 99)}
+
+    def hosts_turn():
+        for _ in range(40):
+            room.sync()
+            if "Draw" in driver.buttons(host):
+                return
+            players[mover(room)].step()
+        raise AssertionError("the host never had its turn")
+
+    def in_view():
+        for part in (host.locator(".player.me"),
+                     host.get_by_role("group", name="Moves")):
+            box = part.bounding_box()
+            assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+
+    hosts_turn()
+    in_view()
+    host.reload()  # after a reload too (the panels were 620 px tall, the cards at y = 784)
+    expect(host.locator("#room-seat-1")).to_contain_text("Ada is at the table.",
+                                                         timeout=60_000)
+    hosts_turn()
+    in_view()
