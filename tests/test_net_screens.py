@@ -60,14 +60,17 @@ def test_the_room_consent_lists_the_services_escaped_and_asks_a_guest_its_name()
                 "turn_user": "", "turn_password": ""}
     net = net_state(drafts={"guest-name": "Ada"}, saved_guest=lambda: {})
     page = SimpleNamespace(consent={"role": "guest", "code": "ABCDEFGH"}, problem=None,
-                           services=lambda: services, net=net,
+                           told=None, services=lambda: services, net=net,
                            app=SimpleNamespace(t=T, open=set()))
     html = roomscreens.screen(page)
     assert "<script>" not in html and "relay.example/&quot;&gt;&lt;script&gt;" in html
     assert "ABCD-EFGH" in html
     assert 'value="Ada"' in field(html, "guest-name")
     page.consent["role"] = "host"
-    assert 'id="guest-name"' not in roomscreens.screen(page)
+    html = roomscreens.screen(page)
+    assert 'id="guest-name"' not in html
+    # the host chooses the stand-in bot: by itself after a while, or only when it says so
+    assert 'id="room-standin-after"' in html and 'id="room-standin-level"' in html
 
 
 def test_a_button_carries_its_control_and_data():
