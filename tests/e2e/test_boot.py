@@ -8,11 +8,12 @@ from pathlib import PurePosixPath
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tools import build
 
 from .conftest import BOOT_TIMEOUT_MS, RequestLog
+from .serverlog import EARLY_FILES, logged_server
 
 pytestmark = pytest.mark.e2e
 
@@ -64,9 +65,10 @@ def test_loads_exactly_the_shipped_runtime(
 
 
 def preloads() -> list[str]:
-    """The paths index.html asks for ahead of their use (preload and modulepreload links)."""
+    """The paths index.html asks for ahead of their use: modulepreload links, and the files
+    its first script fetches for the runtime."""
     html = (build.ROOT / "index.html").read_text(encoding="utf-8")
-    return re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html)
+    return re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html) + EARLY_FILES
 
 
 def test_the_preloads_are_shipped_files(site) -> None:
@@ -78,8 +80,9 @@ def test_the_preloads_are_shipped_files(site) -> None:
 
 
 def test_every_preloaded_file_is_fetched_once(page: Page, base_url: str) -> None:
-    """Each preload is the same request as the runtime's own (else Chromium downloads the
-    file a second time and warns that the preload went unused)."""
+    """Each preload is the same request as the runtime's own, and each early fetch reaches
+    the runtime (else Chromium downloads the file a second time, and warns that a preload
+    went unused)."""
     fetched = []
     page.on("request", lambda request: fetched.append(
         urlsplit(request.url).path.removeprefix(urlsplit(base_url).path)))
@@ -92,3 +95,23 @@ def test_every_preloaded_file_is_fetched_once(page: Page, base_url: str) -> None
     assert {path: fetched.count(path) for path in preloads()} == {
         path: 1 for path in preloads()}
     assert warnings == []
+
+
+def test_the_server_sends_each_file_once(browser: Browser) -> None:
+    """Chromium's first visit as the server saw it: each file asked for once by the page
+    (tests/e2e/test_engines.py checks the same in WebKit and Firefox)."""
+    context = browser.new_context()
+    errors = []
+    context.on("weberror", lambda error: errors.append(str(error.error)))
+    try:
+        with logged_server() as (url, log):
+            page = context.new_page()
+            page.goto(url)
+            expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+            fetched = log.page_requests()
+            assert log.errors() == []
+    finally:
+        context.close()
+    assert errors == []
+    assert {path: fetched.count(path) for path in EARLY_FILES} == dict.fromkeys(EARLY_FILES, 1)
+    assert {path for path in fetched if fetched.count(path) > 1} == set(), "fetched twice"

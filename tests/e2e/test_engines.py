@@ -10,8 +10,9 @@ start and stop. `make test` installs all of it (Makefile: test-deps).
 Console errors: Firefox reports every console message and uncaught error over WebDriver BiDi.
 WebKitWebDriver has neither BiDi nor a log, so there a script records console.error, uncaught
 errors and rejected promises from the moment each page has started (errors before that stop
-the start, which the test sees). HTTP errors come from the test server's own log, per engine.
-Offline is the server refusing every request (each connection closed unanswered).
+the start, which the test sees). HTTP errors come from the test server's own log, per engine, and so does the check that a
+first visit fetches each file once (WebKit fetched every `<link rel=preload as=fetch>` file a
+second time). Offline is the server refusing every request (each connection closed unanswered).
 """
 
 from __future__ import annotations
@@ -20,18 +21,14 @@ import importlib.util
 import os
 import shutil
 import subprocess
-import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from selenium import webdriver
 
-from tools import serve
-
-from .conftest import BASE_PATH
 from .person import Person, Round
+from .serverlog import EARLY_FILES, ServerLog, logged_server
 
 pytestmark = pytest.mark.e2e
 
@@ -49,56 +46,11 @@ def geckodriver() -> str:
     return str(Path(spec.submodule_search_locations[0]) / "geckodriver_linux64")
 
 
-# -- the server: a request log and an offline switch ------------------------------------------
-@dataclass
-class ServerLog:
-    """What the test server answered, as (method, path, status), and whether it is offline."""
-
-    entries: list[tuple[str, str, int]] = field(default_factory=list)
-    offline: bool = False
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.entries.clear()
-
-    def errors(self) -> list[str]:
-        """Error answers; not /favicon.ico, which a browser asks for by itself when the test
-        opens a file that is no page (the page names its icon)."""
-        with self.lock:
-            return [f"HTTP {status}: {path}" for _, path, status in self.entries
-                    if status >= 400 and path != "/favicon.ico"]
-
-
-class LoggedHandler(serve.QuietRequestHandler):
-    log: ServerLog  # set per server
-
-    def handle_one_request(self) -> None:
-        if self.log.offline:
-            self.close_connection = True  # no answer: the browser sees a network error
-            return
-        super().handle_one_request()
-
-    def log_request(self, code="-", size="-") -> None:
-        with self.log.lock:
-            self.log.entries.append((self.command, self.path, int(code)))
-
-
 @pytest.fixture(scope="session")
 def engine_server(site) -> Iterator[tuple[str, ServerLog]]:
     """The site under /cabo/ on its own server, with its request log."""
-    log = ServerLog()
-    handler = type("Handler", (LoggedHandler,), {"log": log})
-    server = serve.make_server(port=0, handler=handler, base_path=BASE_PATH)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
-                              daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{BASE_PATH}", log
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with logged_server() as served:
+        yield served
 
 
 # -- the display and the browsers --------------------------------------------------------------
@@ -221,8 +173,9 @@ def person(browser: Browser, engine_server) -> Iterator[Person]:
 
 
 # -- the set -----------------------------------------------------------------------------------
-def fresh(person: Person, query: str) -> None:
-    """The page as on a first visit: no game, no lesson, no service worker, no cache."""
+def fresh(person: Person, query: str, log: ServerLog) -> None:
+    """The page as on a first visit: no game, no lesson, no service worker, no cache; the
+    server's log then holds the page's requests only."""
     person.driver.get(person.base_url + "static/icons/cabo.svg")  # the site's origin, no page
     person.driver.execute_async_script("""
         const done = arguments[arguments.length - 1];
@@ -233,6 +186,8 @@ def fresh(person: Person, query: str) -> None:
             workers.then((all) => Promise.all(all.map((r) => r.unregister()))),
             caches.keys().then((keys) => Promise.all(keys.map((k) => caches.delete(k)))),
         ]).then(() => done(true), (e) => done(String(e)));""")
+    assert log.errors() == []
+    log.clear()
     person.open(query)
 
 
@@ -254,13 +209,16 @@ def test_a_visit(person: Person, engine_server) -> None:
     WebKit's start costs 3-5 times the CPU of the others, so the set boots three times)."""
     _, log = engine_server
     # 1. A first visit boots to the start screen.
-    fresh(person, "?seed=11&lang=en")
+    fresh(person, "?seed=11&lang=en", log)
     assert person.has("button", "Play right away")
     assert person.has("button", "/Settings$/")
     assert person.has("button", "Learn to play")
     assert not person.driver.find_element("id", "loading").is_displayed()
     person.until(lambda: person.driver.execute_script(  # the service worker has installed
         "return navigator.serviceWorker.controller !== null"), 90, "a service worker")
+    fetched = log.page_requests()  # the page's own, from the start to the worker's install
+    assert {path: fetched.count(path) for path in EARLY_FILES} == dict.fromkeys(EARLY_FILES, 1)
+    assert {path for path in fetched if fetched.count(path) > 1} == set(), "fetched twice"
 
     # 2. A whole round by clicks to the scoring, with a reload midway that resumes it.
     start_game(person)
