@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import threading
 import urllib.error
 import urllib.request
@@ -83,3 +84,47 @@ def test_server_serves_only_under_its_base_path(served: str) -> None:
     with pytest.raises(urllib.error.HTTPError) as error:
         urllib.request.urlopen(f"{served}/index.html")
     assert error.value.code == 404
+
+
+def get(url: str, **headers) -> tuple[int, dict, bytes]:
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, b""
+
+
+def test_server_gzips_as_github_pages_does(tmp_path: Path) -> None:
+    """Text, scripts, JSON and wasm gzipped for a browser that asks; zips and PNGs as they
+    are; the same bytes after decompression; a 304 for an unchanged file."""
+    files = {"index.html": b"<p>hi</p>" * 200, "a.wasm": bytes(range(256)) * 40,
+             "b.js": b"let x = 1;\n" * 300, "c.json": b'{"a": 1}' * 100,
+             "d.zip": b"PK" * 500, "e.png": b"\x89PNG" * 100}
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    server = serve.make_server(port=0, directory=tmp_path, handler=serve.QuietRequestHandler,
+                               base_path="/cabo/")
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/cabo/"
+        for name, data in files.items():
+            status, headers, body = get(base + ("" if name == "index.html" else name),
+                                        **{"Accept-Encoding": "gzip, deflate"})
+            assert status == 200
+            if name.endswith((".zip", ".png")):
+                assert headers["Content-Encoding"] is None and body == data, name
+            else:
+                assert headers["Content-Encoding"] == "gzip", name
+                assert headers["Vary"] == "Accept-Encoding"
+                assert int(headers["Content-Length"]) == len(body) < len(data)
+                assert gzip.decompress(body) == data, name
+            plain = get(base + name)  # a client that does not ask for gzip
+            assert plain[1]["Content-Encoding"] is None and plain[2] == data, name
+        last = get(base + "b.js", **{"Accept-Encoding": "gzip"})[1]["Last-Modified"]
+        assert get(base + "b.js", **{"Accept-Encoding": "gzip", "If-Modified-Since": last})[0] == 304
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
