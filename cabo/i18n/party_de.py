@@ -96,6 +96,13 @@ TEXTS = {
     "quip_kamikaze_2": "Wer rechnet denn mit sowas?",
     "quip_kamikaze_3": "Alles oder nichts!",
     # leaderboard and statistics
+    "board_file_save": "In einer Datei sichern",
+    "board_file_load": "Aus einer Datei laden",
+    "board_file_why": "Bestenliste und Statistik liegen nur in diesem Browser, und ein Browser darf sie löschen (Safari tut es nach 7 Tagen ohne Besuch, außer Cabo liegt auf dem Home-Bildschirm). Sichere eine Kopie als Datei.",
+    "board_file_saved": "Als {file} in deinen Downloads gesichert.",
+    "board_file_loaded": "Aus der Datei geladen: {n} Personen.",
+    "board_file_unsaved": "Aus der Datei geladen: {n} Personen, aber der Browser speichert sie nicht: Sie bleiben nur, bis die Seite geschlossen wird.",
+    "board_file_bad": "Diese Datei ist keine Cabo-Bestenliste oder sie ist beschädigt ({reason}). Nichts wurde geändert.",
     "board_button": "Bestenliste",
     "board_title": "🏆 Bestenliste",
     "board_intro": "Sortiert nach gewonnenen Runden. Gezählt werden nur Partien mit mindestens "

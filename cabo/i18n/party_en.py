@@ -95,6 +95,13 @@ TEXTS = {
     "quip_kamikaze_2": "Who saw that coming?",
     "quip_kamikaze_3": "All or nothing!",
     # leaderboard and statistics
+    "board_file_save": "Save to a file",
+    "board_file_load": "Load from a file",
+    "board_file_why": "The leaderboard and the statistics live in this browser only, and a browser may delete them (Safari does after 7 days without a visit, unless Cabo is on the home screen). Keep a copy as a file.",
+    "board_file_saved": "Saved as {file} in your downloads.",
+    "board_file_loaded": "Loaded from the file: {n} people.",
+    "board_file_unsaved": "Loaded from the file: {n} people, but the browser would not store them: they last until the page is closed.",
+    "board_file_bad": "This file is no Cabo leaderboard, or it is damaged ({reason}). Nothing has changed.",
     "board_button": "Leaderboard",
     "board_title": "🏆 Leaderboard",
     "board_intro": "Sorted by rounds won. Only games with at least 2 real people count – bots "

@@ -22,6 +22,7 @@ from ..ui import party_view, setup, storage
 from ..ui.table import Table
 from . import render, render_party, render_start, timing
 from .browser import event_ms, now_ms, py, task_of_its_own
+from .boardfile import BoardFile
 from .lessonpage import LessonPage
 from .netpage import NetPage
 from .pacer import Pacer
@@ -61,6 +62,7 @@ class App:
         self.open = set()         # <details> kept open across renders
         self.announce = []
         self.stats_person = None  # the person shown on the statistics screen (a board key)
+        self.board_file = BoardFile(self)  # the board saved to a file and loaded back
         self.pacer = Pacer(self)    # bots, the hint and redraw timers
         self.saving = Saving(self)  # storage, saving after each change, the tab's claim
         self.settings = setup.normalize(
@@ -115,10 +117,13 @@ class App:
         elif ctl in SHEETS and self.screen != ctl:
             self.open_aside(ctl)
         elif ctl.endswith("-back") and ctl[:-len("-back")] in SHEETS:
+            self.board_file.note = None
             if self.sheet_in_history() == self.screen:
                 window.history.back()  # the phone's back button and this one do the same
             else:
                 self.close_aside(ctl[:-len("-back")])
+        elif ctl == "board-save":
+            self.board_file.save()
         elif ctl == "rs-jump":
             node = py(document.getElementById(target.dataset.target))
             if node is not None:
@@ -199,6 +204,9 @@ class App:
             return
         if field == "theme":
             self.set_theme(value)
+            return
+        if field == "board-load":
+            self.board_file.load(target)
             return
         if field == "stats_person":
             self.stats_person = value
@@ -349,7 +357,8 @@ class App:
         elif self.screen == "board":
             session = self.table.session if self.table is not None else None
             html += render_party.stats_screen(party_view.stats_view(
-                self.board, t, self.stats_person, session, self.back_to == "table"))
+                self.board, t, self.stats_person, session, self.back_to == "table"),
+                self.board_file.words(t))
         elif in_game and (end := self.lesson.end_html()) is not None:
             html += end
         elif in_game:

@@ -73,8 +73,22 @@ def board_button(t) -> str:
             f'<span class="btn-words">{_e(t("board_button"))}</span></button>')
 
 
-def stats_screen(v) -> str:
-    """The leaderboard, a person's statistics with charts, and this game's chart."""
+def board_file(f) -> str:
+    """Save the board to a file, load it back (cabo/web/boardfile.py), and what happened."""
+    note = ""
+    if f["note"]:
+        role = "alert" if f["bad"] else "status"
+        note = f'<p class="board-file-note" role="{role}">{_e(f["note"])}</p>'
+    return (f'<div class="board-file"><p>{_e(f["why"])}</p><div class="setup-actions">'
+            f'<button type="button" class="btn ghost" data-ctl="board-save">{_e(f["save"])}'
+            f'</button><label class="btn ghost file-pick">{_e(f["load"])}<input type="file" '
+            f'class="sr-only" accept="application/json,.json" data-field="board-load"></label>'
+            f'</div>{note}</div>')
+
+
+def stats_screen(v, file=None) -> str:
+    """The leaderboard, a person's statistics with charts, this game's chart, and the
+    board's file (`file`: board_file's words)."""
     if v["board"]:
         head = "".join(f'<th scope="col">{_e(h)}</th>' for h in v["board_head"])
         rows = "".join(
@@ -114,5 +128,6 @@ def stats_screen(v) -> str:
             f'{game}'
             f'<section class="stats-part" aria-labelledby="stats-title">'
             f'<h2 id="stats-title">{_e(v["stats_title"])}</h2>{stats}</section>'
+            f'{board_file(file) if file else ""}'
             f'<div class="setup-actions"><button type="button" class="btn primary" '
             f'data-ctl="board-back">{_e(v["back"])}</button></div></section>')

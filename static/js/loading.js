@@ -143,3 +143,16 @@ function registerWorker() {
 }
 
 addEventListener("cabo:ready", registerWorker, { once: true });
+
+// Storage that lasts: once this device holds a leaderboard, ask the browser to keep the site's
+// storage (granted or refused by the browser's own rules, often without asking the person;
+// Safari may otherwise delete it after 7 days without a visit). The statistics screen also
+// saves the board to a file (cabo/web/boardfile.py).
+addEventListener("cabo:ready", () => {
+  let board = null;
+  try { board = localStorage.getItem("cabo.board"); } catch { /* storage disabled */ }
+  if (board && navigator.storage && navigator.storage.persist) {
+    navigator.storage.persisted().then((kept) => kept || navigator.storage.persist())
+      .catch(() => {});
+  }
+}, { once: true });
