@@ -130,9 +130,14 @@ class Person:
 
     def wait_ready(self) -> None:
         """Until Python has replaced the loading screen (the app root says it is ready)."""
-        self.until(lambda: self.driver.execute_script(
-            "return document.querySelector('[data-testid=ready]') !== null"),
-            BOOT_TIMEOUT_S, "the page to start")
+        try:
+            self.until(lambda: self.driver.execute_script(
+                "return document.querySelector('[data-testid=ready]') !== null"),
+                BOOT_TIMEOUT_S, "the page to start")
+        except AssertionError as error:
+            loading = self.driver.execute_script(
+                "return (document.getElementById('loading-text') || {}).textContent || ''")
+            raise AssertionError(f"{error}; the loading screen says {loading!r}") from None
         if self.on_page:
             self.on_page(self.driver)
 

@@ -1,0 +1,220 @@
+"""A mid-range phone's first visit and return: the game beside a bare Pyodide page.
+
+    python -m tools.bench_phone [--runs 3] [--no-gzip] [--json FILE]
+
+Headless Chromium under a phone's profile, set through the DevTools protocol: the CPU slowed
+4x (Emulation.setCPUThrottlingRate) and a 4G network of 10 Mbit/s down, 5 Mbit/s up and
+60 ms latency (Network.emulateNetworkConditions). The site is served by tools/serve.py's
+handler, gzipped as GitHub Pages sends it (--no-gzip: every file as it is). Each run is a
+fresh browser profile, the game and the bare page interleaved (ABBA order):
+
+- first text: the first contentful paint (the loading screen's words);
+- form usable: `[data-testid=ready]` appears, the set-up form drawn and clickable;
+- table playable: "Play right away" pressed as soon as the start screen is there, until the table's
+  first move button can be pressed (the game's clock: both from navigation start);
+- bytes and requests: what the page itself fetched on the first visit (encoded bytes as
+  they crossed the emulated network, headers included; the service worker's own fetches,
+  which fill its cache after the start, are not the page's);
+- return: a reload once the first visit's service worker has installed, until the saved
+  game's table is drawn and clickable (the same profile: a returning player).
+
+The bare page (tools/bench_boot.py's stock page: PyScript and Pyodide as npm ships them, a
+script that imports a few modules and adds an element) has no form and no table: its
+"form usable" is the moment its element appears, its return a reload to the same.
+
+Goals (issue 44): first visit playable <= 6 s, return <= 1.5 s. A measurement, not a test:
+the machine's load moves the figures; say it (uptime) beside them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if __package__ in (None, ""):  # python tools/bench_phone.py
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools import build, serve  # noqa: E402
+from tools.bench_boot import (  # noqa: E402
+    CHROMIUM_ARGS, READY_PROBE, SERVICE_WORKER_READY, write_stock_page)
+
+CPU_SLOWDOWN = 4
+NETWORK = {"offline": False, "latency": 60,
+           "downloadThroughput": 10_000_000 / 8, "uploadThroughput": 5_000_000 / 8}
+GOALS = {"table_s": 6.0, "return_s": 1.5}
+TIMEOUT_MS = 180_000
+
+# The game's table is playable when a move button can be pressed and no bot is due.
+TABLE_PLAYABLE = """() => {
+  const app = document.getElementById('app');
+  const move = document.querySelector('.actions[role=group] button:not([disabled])');
+  return app !== null && app.getAttribute('data-busy') === 'false' && move !== null;
+}"""
+FIRST_TEXT = """() => {
+  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+  return paint ? paint.startTime : null;
+}"""
+
+
+@dataclass
+class Variant:
+    name: str
+    url: str
+    game: bool  # the game (a form and a table) or the bare page
+    samples: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, key: str, value: float | None) -> None:
+        if value is not None:
+            self.samples.setdefault(key, []).append(value)
+
+
+def start_server(directory: Path, base_path: str, compress: bool):
+    server = serve.make_server(port=0, directory=directory, handler=serve.QuietRequestHandler,
+                               base_path=base_path, compress=compress)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                     daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}{base_path}"
+
+
+def phone(context, page):
+    """The DevTools session of `page`, with the phone's CPU and network; counts its fetches."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", NETWORK)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    traffic = {"bytes": 0, "requests": 0}
+
+    def sent(event) -> None:
+        if event["request"]["url"].startswith("http"):
+            traffic["requests"] += 1
+
+    def finished(event) -> None:
+        traffic["bytes"] += event.get("encodedDataLength", 0)
+
+    cdp.on("Network.requestWillBeSent", sent)
+    cdp.on("Network.loadingFinished", finished)
+    return cdp, traffic
+
+
+def measure(playwright, chromium: str, variant: Variant) -> None:
+    """One fresh profile: the first visit, then the return."""
+    with tempfile.TemporaryDirectory(prefix="cabo-phone-profile-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=chromium, args=CHROMIUM_ARGS, headless=True,
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+            device_scale_factor=3)
+        try:
+            context.add_init_script(READY_PROBE)
+            page = context.pages[0] if context.pages else context.new_page()
+            errors = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            _, traffic = phone(context, page)
+            page.goto(variant.url + ("?lang=en" if variant.game else ""))
+            page.wait_for_function("() => globalThis.__bootReadyMs !== undefined",
+                                   timeout=TIMEOUT_MS, polling=50)
+            variant.add("form_s", page.evaluate("() => globalThis.__bootReadyMs") / 1000)
+            if variant.game:
+                page.get_by_role("button", name="Play right away").click()
+                page.wait_for_function(TABLE_PLAYABLE, timeout=TIMEOUT_MS, polling=50)
+                variant.add("table_s", page.evaluate("() => performance.now()") / 1000)
+            paint = page.evaluate(FIRST_TEXT)
+            variant.add("first_text_s", paint / 1000 if paint is not None else None)
+            page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
+            variant.add("bytes", traffic["bytes"])
+            variant.add("requests", traffic["requests"])
+            page.evaluate(SERVICE_WORKER_READY)
+            page.reload()
+            page.wait_for_function("() => globalThis.__bootReadyMs !== undefined",
+                                   timeout=TIMEOUT_MS, polling=50)
+            if variant.game:
+                page.wait_for_function(TABLE_PLAYABLE, timeout=TIMEOUT_MS, polling=50)
+                variant.add("return_s", page.evaluate("() => performance.now()") / 1000)
+            else:
+                variant.add("return_s", page.evaluate("() => globalThis.__bootReadyMs") / 1000)
+            if errors:
+                raise RuntimeError(f"{variant.name}: errors in the page: {'; '.join(errors)}")
+        finally:
+            context.close()
+
+
+def report(variants: list[Variant], runs: int, compress: bool) -> dict:
+    out = {"runs": runs, "gzip": compress, "cpu_slowdown": CPU_SLOWDOWN, "network": NETWORK,
+           "goals": GOALS, "variants": {}}
+    for v in variants:
+        out["variants"][v.name] = {
+            key: {"median": round(statistics.median(values), 2),
+                  "all": [round(x, 2) for x in values]}
+            for key, values in v.samples.items()}
+    return out
+
+
+def print_report(out: dict) -> None:
+    rows = [("first text (s)", "first_text_s"), ("form usable (s)", "form_s"),
+            ("table playable (s)", "table_s"), ("first visit MB", "bytes"),
+            ("requests", "requests"), ("return (s)", "return_s")]
+    names = list(out["variants"])
+    print(f"phone profile: CPU {out['cpu_slowdown']}x slower, 10/5 Mbit/s, 60 ms; "
+          f"{'gzip' if out['gzip'] else 'uncompressed'}; {out['runs']} runs, median (all)")
+    print(f"{'':20}" + "".join(f"{name:>34}" for name in names))
+    for label, key in rows:
+        cells = []
+        for name in names:
+            m = out["variants"][name].get(key)
+            if m is None:
+                cells.append(f"{'-':>34}")
+                continue
+            scale = 1e-6 if key == "bytes" else 1
+            median = m["median"] * scale
+            every = ", ".join(f"{x * scale:.2f}" if key != "requests" else f"{x:.0f}"
+                              for x in m["all"])
+            text = (f"{median:.0f}" if key == "requests" else f"{median:.2f}") + f" ({every})"
+            cells.append(f"{text:>34}")
+        print(f"{label:20}" + "".join(cells))
+    game = out["variants"].get("game", {})
+    for goal, key in (("table_s", "table_s"), ("return_s", "return_s")):
+        if key in game:
+            ok = game[key]["median"] <= out["goals"][goal]
+            print(f"goal {key} <= {out['goals'][goal]} s: {'met' if ok else 'not met'}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--no-gzip", action="store_true", help="serve every file uncompressed")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--json", help="write the figures to this file")
+    args = parser.parse_args(argv)
+    build.build()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="cabo-bare-") as bare_dir:
+        write_stock_page(Path(bare_dir))
+        servers = []
+        game_server, game_url = start_server(build.ROOT, "/cabo/", not args.no_gzip)
+        bare_server, bare_url = start_server(Path(bare_dir), "/", not args.no_gzip)
+        servers += [game_server, bare_server]
+        variants = [Variant("game", game_url, True), Variant("bare Pyodide page", bare_url, False)]
+        try:
+            with sync_playwright() as playwright:
+                for run in range(args.runs):
+                    order = variants if run % 2 == 0 else variants[::-1]
+                    for variant in order:
+                        measure(playwright, args.chromium, variant)
+        finally:
+            for server in servers:
+                server.shutdown()
+                server.server_close()
+    out = report(variants, args.runs, not args.no_gzip)
+    print_report(out)
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
