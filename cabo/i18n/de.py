@@ -257,6 +257,7 @@ TEXTS = {
     "power_spy": "Spionieren",
     "power_swap": "Blind tauschen",
     "power_king": "König: ansehen, dann tauschen",
+    "sound_off": "Ton aus",  # the mute button (a toggle, pressed: no sounds)
     # the word a Cabo-deck card prints under its numeral (short: a card is 44 px wide)
     "face_peek": "Schauen",
     "face_spy": "Spionieren",

@@ -250,6 +250,7 @@ TEXTS = {
     "power_spy": "spy",
     "power_swap": "blind swap",
     "power_king": "king: look, then swap",
+    "sound_off": "Sound off",  # the mute button (a toggle, pressed: no sounds)
     # the word a Cabo-deck card prints under its numeral (short: a card is 44 px wide)
     "face_peek": "peek",
     "face_spy": "spy",

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from ..game.actions import CallCabo, DrawDeck, Match, TakeDiscard, is_off_turn
 from ..game.cards import card_power
 from ..game.state import OVER_PHASES
-from . import choices, party_view
+from . import choices, motion, party_view
 from .describe import Words
 from .initials import initials
 
@@ -58,7 +58,7 @@ def table(s: Sight) -> dict:
     obs, legal, suggested = s.obs, s.legal, s.suggested
     seat = obs.seat
     words = Words(s.t, s.names, seat, obs.rules, obs.n)
-    anim, moves = _motion(s)
+    anim, moves = motion.motion(s.last, seat)
     order = [(seat + k) % obs.n for k in range(1, obs.n)] + [seat]
     selectable = choices.selectable(legal)
     # cards that only a match could take: highlighted softly, not as the move to make
@@ -334,7 +334,7 @@ def _result(s, obs, words):
     rows = []
     for s in last["seats"]:
         rows.append({
-            "name": words.name(s),
+            "seat": s, "name": words.name(s),
             "cards": [{"face": words.card(c), "red": any(x in words.card(c) for x in "♥♦")}
                       for c in last["hands"][s]],
             "sum": last["sums"][s], "points": last["points"][s],
@@ -422,52 +422,3 @@ def _recent(s, words) -> list:
         if text:
             lines.append(text)
     return lines[::-1][:RECENT_LINES]
-
-
-def _motion(s):
-    """Slots and piles touched by the last change, and cards that moved (from, to)."""
-    anim, moves = {}, []
-    for e in s.last:
-        kind, seat = e["kind"], e.get("seat")
-        if kind == "draw":
-            anim["drawn"] = "in"
-            moves.append(("deck", "drawn"))
-        elif kind == "take_discard":
-            anim["drawn"] = "in"
-            moves.append(("discard", "drawn"))
-        elif kind == "replace":
-            if e["ok"]:
-                anim[(seat, e["slots"][0])] = "in"
-                anim["discard"] = "in"
-                moves += [(("slot", seat, i), "discard") for i in e["slots"]]
-                moves.append(("drawn", ("slot", seat, e["slots"][0])))
-            else:
-                anim[(seat, e["new_slot"])] = "in"
-                moves.append(("drawn", ("slot", seat, e["new_slot"])))
-        elif kind == "discard":
-            anim["discard"] = "in"
-            moves.append(("drawn", "discard"))
-        elif kind == "swap":
-            a, b = (seat, e["slot"]), (e["target"], e["target_slot"])
-            anim[a] = anim[b] = "swap"
-            moves += [(("slot",) + a, ("slot",) + b), (("slot",) + b, ("slot",) + a)]
-        elif kind == "match":
-            if e["ok"]:
-                anim["discard"] = "in"
-                moves.append((("slot", e["owner"], e["slot"]), "discard"))
-            else:
-                anim[(e["owner"], e["slot"])] = "wrong"
-        elif kind == "pair_discard" and e["ok"]:
-            anim["discard"] = "in"
-            moves += [(("slot", o, i), "discard") for o, i in e["cards"]]
-        elif kind == "give":
-            anim[(e["to"], e["to_slot"])] = "in"
-            moves.append((("slot", seat, e["slot"]), ("slot", e["to"], e["to_slot"])))
-        elif kind == "penalty":
-            anim[(seat, e["slot"])] = "in"
-            moves.append(("deck", ("slot", seat, e["slot"])))
-        elif kind in ("peek", "spy", "king_spy"):
-            owner = seat if kind == "peek" else e["target"]
-            anim[(owner, e["slot"])] = "peek"
-    return anim, moves
-

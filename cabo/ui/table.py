@@ -70,6 +70,10 @@ class Table:
             return self.confirmed  # let the last person finish looking first
         return None
 
+    def show_deal(self) -> None:
+        """The round's deal as the last change: a new game's first drawing deals its cards."""
+        self.last = [e for e in self.session.log_for(None) if e["kind"] == "deal"][-1:]
+
     def confirm_handoff(self) -> None:
         """The person the device was passed to is looking now."""
         self.confirmed = self.session.viewer()

@@ -141,6 +141,9 @@ class App:
         elif ctl == "handoff":
             self.table.confirm_handoff()
             self.render()
+        elif ctl == "mute" and (sound := getattr(window, "caboSound", None)) is not None:
+            sound.setMuted(not sound.muted())  # (remembered by static/js/sound.js)
+            self.render()
         elif ctl == "dismiss":
             self.notice = None
             self.render()
@@ -152,6 +155,12 @@ class App:
             self.room.click(ctl, target)
         elif ctl.startswith("lesson-"):
             self.lesson.click(ctl, target)
+
+    @staticmethod
+    def muted():
+        """Whether the sounds are off (static/js/sound.js); None: the page has no sound."""
+        sound = getattr(window, "caboSound", None)
+        return None if sound is None else bool(sound.muted())
 
     def open_aside(self, screen) -> None:
         """Show a sheet (rules, leaderboard, settings, play with friends) over the screen
@@ -295,6 +304,7 @@ class App:
         seed = self.url_seed if self.url_seed is not None else int(window.Date.now()) % 2**31
         session = setup.make_session(self.settings, seed, self.t)
         self.table = self.new_table(session)
+        self.table.show_deal()
         self.screen = "table"
         self.leave_sheets()
         self.notice = None
@@ -347,7 +357,7 @@ class App:
         in_game = self.screen == "table" and self.table is not None and not self.saving.paused
         html = render.topbar(t, self.lang, LANG_NAMES, self.settings["speed"], setup.SPEEDS,
                              in_game, self.screen == "rules", self.screen == "board",
-                             self.screen == "settings")
+                             self.screen == "settings", self.muted())
         html += render.notice(self.notice, t)
         view, moves = None, []
         if self.saving.paused:
@@ -370,7 +380,7 @@ class App:
             if view["screen"] == "handoff":
                 html += render.handoff(view)
             else:
-                drawn = render.table(view, t, "log" in self.open)
+                drawn = render.table(view, t, "log" in self.open, self.muted())
                 if with_net and self.net.inert():  # a guest without its link: a picture only
                     drawn = f'<div class="inert-table" inert>{drawn}</div>'
                 html += (self.room.panel_html(self.net.panel_html())
@@ -415,6 +425,8 @@ class App:
         # Another screen is drawn whole: there is little to keep, and patching the set-up form
         # into a table node by node is slower than innerHTML (docs/speed.md, "long tasks").
         shown, self.shown = self.shown, (self.screen, in_game)
+        if in_game and hasattr(window, "caboMotionFirst"):
+            window.caboMotionFirst()  # where the cards are before the change (motion.js)
         patch = getattr(window, "caboPatch", None) if self.patching else None
         if patch is not None and shown == self.shown:
             patch(app, html)  # only the nodes that changed (static/js/patch.js)
@@ -439,8 +451,8 @@ class App:
             task_of_its_own(self.show_result)
         self.stay_awake(view)
         _T.mark("r.scroll")
-        if moves and self.table.speed != "instant" and hasattr(window, "caboFly"):
-            window.caboFly(_moves_json(moves))
+        if in_game and hasattr(window, "caboMotion"):  # static/js/motion.js
+            window.caboMotion(_moves_json(moves), self.table.speed == "instant")
         _T.mark("r.fly")
         if in_game:
             self.table.last = []  # animate a change once
@@ -511,10 +523,12 @@ class App:
 
 
 
-def _moves_json(moves) -> str:
+def _moves_json(steps) -> str:
+    """The motion steps of cabo.ui.motion, with their places as element ids."""
     def dom_id(place):
-        return place if isinstance(place, str) else f"slot-{place[1]}-{place[2]}"
-    return json.dumps([[dom_id(a), dom_id(b)] for a, b in moves])
+        return place if place is None or isinstance(place, str) else f"slot-{place[1]}-{place[2]}"
+    return json.dumps([dict(step, **{"from": dom_id(step["from"]), "to": dom_id(step["to"])})
+                       for step in steps])
 
 
 def _focus_selector(node):

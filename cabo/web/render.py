@@ -38,11 +38,28 @@ def _select(field, label, value, choices, cls="") -> str:
 
 select = _select
 
+# A loudspeaker, with sound waves or (muted) a cross, drawn inline.
+SPEAKER = ('<svg class="speaker" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+           '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>'
+           '<path class="waves" d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" fill="none" '
+           'stroke="currentColor" stroke-width="2" stroke-linecap="round"/>'
+           '<path class="cross" d="M15.5 9.5l5 5m0-5l-5 5" fill="none" stroke="currentColor" '
+           'stroke-width="2" stroke-linecap="round"/></svg>')
+
+
+def sound_button(t, muted) -> str:
+    """The mute button: a toggle, pressed while the sounds are off (static/js/sound.js
+    remembers it)."""
+    return (f'<button type="button" class="btn ghost sound-toggle" data-ctl="mute" '
+            f'aria-pressed="{"true" if muted else "false"}" aria-label="{_e(t("sound_off"))}" '
+            f'title="{_e(t("sound_off"))}">{SPEAKER}</button>')
+
 
 def topbar(t, lang, langs, speed, speeds, in_game, rules_open=False, board_open=False,
-           settings_open=False) -> str:
+           settings_open=False, muted=None) -> str:
     """Title, speed (in a game), language (but in the settings sheet, which has its own),
-    the rules and leaderboard buttons, and the new-game button (in a game)."""
+    the mute button (`muted`: whether the sounds are off; None: the page has no sound), the
+    rules and leaderboard buttons, and the new-game button (in a game)."""
     lang_choices = [(code, name) for code, name in langs]
     parts = [f'<h1 class="brand">{_e(t("app_title"))}</h1>', '<div class="top-controls">']
     if in_game:
@@ -58,6 +75,8 @@ def topbar(t, lang, langs, speed, speeds, in_game, rules_open=False, board_open=
     if in_game:
         parts.append(f'<button type="button" class="btn ghost" data-ctl="newgame">'
                      f'{_e(t("new_game"))}</button>')
+    if muted is not None:  # last: on the narrowest phones it is the one that wraps
+        parts.append(sound_button(t, muted))
     parts.append("</div>")
     return f'<header class="topbar">{"".join(parts)}</header>'
 
@@ -248,7 +267,8 @@ def _result(r) -> str:
         f'<th scope="row">{_nm(row["name"])}'
         f'{_caller_mark(row) if row["caller"] else ""}</th>'
         f'<td class="cards">{_hand(row["cards"])}</td>'
-        f'<td class="num">{_e(row["sum"])}</td><td class="num">{_e(row["points"])}</td>'
+        f'<td class="num" data-sum="{_e(row["seat"])}">{_e(row["sum"])}</td>'
+        f'<td class="num">{_e(row["points"])}</td>'
         f'<td class="num">{_e(row["total"])}</td></tr>'
         f'<tr class="why-row"><th scope="row" class="why-head">{_e(r["why"])}</th>'
         f'<td class="why" colspan="4">{_e(row["why"])}</td></tr>'
@@ -297,7 +317,7 @@ def _buttons(buttons, t) -> str:
             + "".join(_button(b) for b in risky) + '</div>')
 
 
-def table(v, t, log_open) -> str:
+def table(v, t, log_open, muted=None) -> str:
     """The table screen: other players, piles and drawn card, own row, buttons, panels."""
     me = v["players"][-1]
     others = "".join(_player(p) for p in v["players"][:-1])
@@ -319,6 +339,7 @@ def table(v, t, log_open) -> str:
         f'{_pile("deck", v["deck"], v["anim"]["deck"], True)}'
         f'{_pile("discard", v["discard"], v["anim"]["discard"], False)}'
         f'{_drawn(v["drawn"], v["anim"]["drawn"])}'
+        f'{sound_button(t, muted) if muted is not None else ""}'
         f'</div>'
         f'<p class="status" id="status" tabindex="-1">{_e(v["status"])}</p>'
         f'{v.get("coach") or ""}'

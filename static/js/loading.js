@@ -74,52 +74,6 @@ addEventListener("py:all-done", () => setTimeout(() => {
 }, 0));
 show(0.02, null);
 
-// Card movements: a ghost of the card flies from where it was to where it is now.
-// Called by Python after a render with [[fromId, toId], ...]. The ghosts are made in the next
-// animation frame, before it is painted: reading the cards' places needs the new table laid
-// out, and the frame lays it out anyway (done here at once, it would lengthen Python's task).
-window.caboFly = (movesJson) => {
-  if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-  requestAnimationFrame(() => fly(movesJson));
-};
-
-function fly(movesJson) {
-  for (const [fromId, toId] of JSON.parse(movesJson)) {
-    const from = document.getElementById(fromId);
-    const to = document.getElementById(toId);
-    if (!from || !to || from === to) continue;
-    const a = from.getBoundingClientRect();
-    const b = to.getBoundingClientRect();
-    if (!a.width || !b.width) continue;
-    const ghost = document.createElement("div");
-    ghost.setAttribute("aria-hidden", "true");
-    // A card lands as it will lie: a public card (onto the discard pile, or taken from it
-    // into the open hand) flies face up, with the face its place shows now.
-    const up = to.classList.contains("up");
-    const face = up ? to.querySelectorAll(".corner, .face") : [];
-    ghost.className = face.length ? "card up ghost" : "card down ghost";
-    if (face.length) {
-      for (const part of face) ghost.append(part.cloneNode(true));
-      ghost.style.setProperty("--cw", `${b.width}px`);
-    } else {
-      ghost.innerHTML = '<span class="back"></span>';
-    }
-    Object.assign(ghost.style, {
-      position: "fixed", left: `${b.left}px`, top: `${b.top}px`,
-      width: `${b.width}px`, height: `${b.height}px`, margin: "0", zIndex: "50",
-      pointerEvents: "none",
-    });
-    document.body.append(ghost);
-    const dx = a.left - b.left, dy = a.top - b.top;
-    const animation = ghost.animate(
-      [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
-      { duration: 420, easing: "cubic-bezier(.2,.7,.3,1)" });
-    to.style.visibility = "hidden";
-    animation.onfinish = () => { ghost.remove(); to.style.visibility = ""; };
-    animation.oncancel = animation.onfinish;
-  }
-}
-
 // Offline: the service worker (./sw.js, at the site root) caches every file of the site. It is
 // registered once the game runs, so its downloads do not slow the first start (most files then
 // come from the HTTP cache). A new version waits until this page has loaded all its files —

@@ -96,7 +96,8 @@ def test_a_card_flies_face_up_onto_the_discard_pile(page: Page) -> None:
     new_game(page, "official", kinds=("person", "easy", "easy", "easy"))
     face = page.locator("#discard .face").get_attribute("data-face")
     ghost = page.evaluate("""() => new Promise((done) => {
-        window.caboFly(JSON.stringify([["deck", "discard"], ["discard", "deck"]]));
+        window.caboMotion(JSON.stringify([{kind: "fly", from: "deck", to: "discard"},
+                                          {kind: "fly", from: "discard", to: "deck"}]), false);
         const now = document.querySelectorAll('.card.ghost').length;
         // the ghosts appear in the next animation frame, before it is painted
         requestAnimationFrame(() => done([now, [...document.querySelectorAll('.card.ghost')].map(

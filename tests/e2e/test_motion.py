@@ -1,12 +1,13 @@
-"""The reduced-motion preference turns every animation and transition off (CSS and the cards
-that fly from pile to hand, static/js/loading.js)."""
+"""Motion (static/js/motion.js, cabo/ui/motion.py): cards travel their real paths between the
+boxes they had and have, a round deals its cards one by one, a tap finishes every motion,
+and the reduced-motion preference turns every step into a fade in place."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
 
-from .driver import Player, buttons, new_game, open_page, press
+from .driver import Player, buttons, new_game, open_page, own_card, press
 
 pytestmark = pytest.mark.e2e
 
@@ -22,18 +23,163 @@ MOVING = """() => {
     return out;
 }"""
 
+# Records every ghost card as it is added: its animation's delay and duration, and its Last
+# box (where it lands). With window.__hold = fraction, each ghost's motion is paused at that
+# fraction of its flight, so that the test can measure it mid-way.
+CATCH = """() => {
+    window.__ghosts = [];
+    window.__hold = null;
+    new MutationObserver((records) => {
+        for (const r of records) for (const node of r.addedNodes) {
+            if (!(node instanceof HTMLElement) || !node.classList.contains('ghost')) continue;
+            const anims = node.getAnimations();
+            const t = anims.length ? anims[0].effect.getTiming() : {};
+            window.__ghosts.push({delay: t.delay || 0, duration: t.duration || 0,
+                                  left: parseFloat(node.style.left),
+                                  top: parseFloat(node.style.top), up: node.classList.contains('up')});
+            if (window.__hold !== null) for (const a of anims) {
+                a.pause();
+                a.currentTime = (t.delay || 0) + window.__hold * t.duration;
+            }
+        }
+    }).observe(document.body, {childList: true});
+}"""
 
-def test_reduced_motion_turns_animations_off(page: Page) -> None:
-    open_page(page, 11)
-    new_game(page, "official", speed="fast")
-    assert page.evaluate(MOVING), "without the preference, things move"
-    page.emulate_media(reduced_motion="reduce")
-    assert page.evaluate(MOVING) == []
+# Every call of Element.animate: the properties its keyframes change.
+ANIMATE_SPY = """() => {
+    window.__animated = [];
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (keyframes, options) {
+        const props = new Set();
+        for (const k of keyframes) for (const p of Object.keys(k)) {
+            if (!['offset', 'easing', 'composite'].includes(p)) props.add(p);
+        }
+        window.__animated.push([...props]);
+        return animate.call(this, keyframes, options);
+    };
+}"""
+
+BOX = """(sel) => { const el = document.querySelector(sel), r = el.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2, el.offsetWidth, el.offsetHeight]; }"""
+
+
+def ghost_onto(page: Page, sel: str) -> int:
+    """The index of the ghost that lands on the element `sel` (its Last box)."""
+    x, y, w, h = page.evaluate(BOX, sel)
+    hits = [i for i, g in enumerate(page.evaluate("window.__ghosts"))
+            if abs(g["left"] - (x - w / 2)) < 1 and abs(g["top"] - (y - h / 2)) < 1]
+    assert len(hits) == 1, (sel, page.evaluate("window.__ghosts"))
+    return hits[0]
+
+
+def centre_of_ghost(page: Page, index: int):
+    return page.evaluate("""(i) => {
+        const g = document.querySelectorAll('.card.ghost')[i].getBoundingClientRect();
+        return [g.left + g.width / 2, g.top + g.height / 2];
+    }""", index)
+
+
+def between(a, b, p) -> float:
+    """How far p lies along the way from a to b (0 at a, 1 at b), the same on both axes."""
+    ks = [(p[i] - a[i]) / (b[i] - a[i]) for i in (0, 1) if abs(b[i] - a[i]) > 8]
+    assert ks, (a, b)
+    assert max(ks) - min(ks) < 0.1, f"not on the straight way: {ks}"
+    return sum(ks) / len(ks)
+
+
+def to_draw(page: Page) -> Player:
     player = Player(page, cabo_after_draws=99)
     while "Draw" not in buttons(page):
         player.step()
-    press(page, "Draw")  # a card flies from the deck, unless motion is reduced
-    assert page.evaluate("document.getAnimations().length") == 0
+    return player
+
+
+def test_a_drawn_card_flies_from_the_deck_to_its_slot_on_its_real_path(page: Page) -> None:
+    open_page(page, 11)
+    new_game(page, "official", kinds=("person", "easy", "easy", "easy"), speed="fast")
+    to_draw(page)
+    page.evaluate(CATCH)
+    page.evaluate("window.__hold = 0.5")
+    deck, drawn = page.evaluate(BOX, "#deck")[:2], page.evaluate(BOX, "#drawn")[:2]
+    press(page, "Draw")
+    page.wait_for_function("window.__ghosts.length > 0")
+    k = between(deck, drawn, centre_of_ghost(page, ghost_onto(page, "#drawn")))
+    assert 0.1 < k < 0.95, k  # on its way, neither at the deck nor landed
+    page.evaluate("window.caboMotionFinish()")
+    assert page.locator(".card.ghost").count() == 0
+
+    # the drawn card replaces card 1: it flies from the drawn card's place into the slot,
+    # and the card it replaced flies face up onto the discard pile (the bots' moves that
+    # follow fly too, after these two)
+    drawn = page.evaluate(BOX, "#drawn")[:2]
+    page.evaluate("window.__ghosts = []")
+    own_card(page, 1).click()
+    press(page, "Replace with the drawn card")
+    page.wait_for_function("window.__ghosts.length >= 2")
+    out, into = page.evaluate("window.__ghosts")[:2]
+    assert out["up"] and not into["up"]
+    x, y, w, h = page.evaluate(BOX, "#discard")
+    assert (round(out["left"]), round(out["top"])) == (round(x - w / 2), round(y - h / 2))
+    slot = (into["left"] + w / 2, into["top"] + h / 2)  # where it lands: its Last box
+    k = between(drawn, slot, centre_of_ghost(page, 1))
+    assert 0.1 < k < 0.95, k
+
+
+def test_a_new_round_deals_its_cards_one_by_one(page: Page) -> None:
+    open_page(page, 11)
+    page.evaluate(CATCH)
+    new_game(page, "official", kinds=("person", "easy", "easy", "easy"), speed="fast")
+    ghosts = page.evaluate("window.__ghosts")
+    slots = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '.player .card[id^="slot-"]')].map(el => { const b = el.getBoundingClientRect();
+        return [`${Math.round(b.left)},${Math.round(b.top)}`, el.id]; }))""")
+    assert len(slots) == 16
+    dealt = [g for g in ghosts if f'{round(g["left"])},{round(g["top"])}' in slots]
+    # every card of every hand arrives on its own ghost, each later than the one before
+    onto = [slots[f'{round(g["left"])},{round(g["top"])}'] for g in dealt]
+    assert sorted(onto) == sorted(slots.values())
+    delays = [g["delay"] for g in dealt]
+    assert all(b > a for a, b in zip(delays, delays[1:])), delays
+    assert all(not g["up"] for g in dealt)  # dealt face down
+    # round the table: each player's first card, then each one's second, ...
+    owners = [int(x.split("-")[1]) for x in onto]
+    assert [int(x.split("-")[2]) for x in onto] == [k for k in range(4) for _ in range(4)]
+    assert all(sorted(owners[i:i + 4]) == [0, 1, 2, 3] for i in range(0, 16, 4))
+    assert owners[:4] == owners[4:8], owners
+
+
+def test_a_tap_during_motion_acts_at_once_and_finishes_the_motion(page: Page) -> None:
+    open_page(page, 11)
+    new_game(page, "official", kinds=("person", "easy", "easy", "easy"), speed="fast")
+    to_draw(page)
+    page.evaluate(CATCH)
+    page.evaluate("window.__hold = 0.3")  # the motion stands still: only a tap can end it
+    press(page, "Draw")
+    page.wait_for_function("window.__ghosts.length > 0")
+    own_card(page, 2).click()  # the card is selected at once, and the flight is over
+    assert own_card(page, 2).get_attribute("aria-pressed") == "true"
+    assert page.locator(".card.ghost").count() == 0
+    # (CSS transitions, such as a hovered card's lift, are not the motion of a move)
+    assert page.evaluate("document.getAnimations().filter(a => a.constructor === Animation"
+                         " && a.playState !== 'finished').length") == 0
+
+
+def test_reduced_motion_turns_motion_into_fades(page: Page) -> None:
+    open_page(page, 11)
+    page.evaluate(ANIMATE_SPY)
+    new_game(page, "official", speed="fast")
+    assert page.evaluate(MOVING), "without the preference, things move"
+    assert any("transform" in props for props in page.evaluate("window.__animated")), \
+        "without the preference, the deal moves cards"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(MOVING) == []
+    to_draw(page)
+    page.evaluate("window.__animated = []")
+    page.evaluate(CATCH)
+    press(page, "Draw")  # the drawn card fades in where it lies; nothing flies
+    page.wait_for_function("window.__animated.length > 0")
+    assert {tuple(props) for props in page.evaluate("window.__animated")} == {("opacity",)}
+    assert page.evaluate("window.__ghosts") == []
     assert page.evaluate(MOVING) == []
     page.reload()  # the loading screen's card fan, too
     assert page.evaluate(MOVING) == []
