@@ -11,10 +11,51 @@ tests/test_interface.py checks both classes against this declaration.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .game.observation import Observation
 from .game.rules import Rules
+
+
+class Change(NamedTuple):
+    """What one action or reaction did, as every view of the table receives it: `kind` "act"
+    (the events of an applied action; none on a guest's device, where they arrive with the
+    host's next state) or "reaction" (an emoji: its note in `notes`); the seat that acted, the
+    events (unredacted: each view redacts them for the seat it shows, `Event.view(seat)`), the
+    extras' notes, and when it happened on the page's clock (ms, or None)."""
+
+    kind: str
+    seat: int
+    events: list
+    notes: list
+    at_ms: float | None = None
+
+
+class TableView(Protocol):
+    """A view of a table: the screen of a seat, or the guests of a host (cabo.net.host).
+    `TableSession.watch(role, view)` makes it hear of every change, one way for all."""
+
+    def changed(self, change: Change) -> None:
+        """An action or a reaction happened at the table."""
+
+
+class Watched:
+    """The one way out of a table: the views that watch it, each told of every change."""
+
+    views: dict  # role -> TableView
+
+    def watch(self, role: str, view) -> None:
+        """`view` hears of every change from now on, in the place of the view of that role
+        ("screen": this device's table; "guests": a host's NetHost); None removes it."""
+        if view is None:
+            self.views.pop(role, None)
+        else:
+            self.views[role] = view
+
+    def tell(self, change: Change) -> None:
+        """Every watching view hears of `change`."""
+        for view in list(self.views.values()):
+            view.changed(change)
 
 
 @runtime_checkable
@@ -44,7 +85,12 @@ class TableSession(Protocol):
 
     def act(self, action, at_ms: float | None = None) -> list:
         """Play an action: its events where the game is held, [] on a guest (they arrive with
-        the host's next state)."""
+        the host's next state). Every watching view hears of it (`watch`)."""
+
+    def watch(self, role: str, view: TableView | None) -> None:
+        """Let `view` hear of every change (`TableView.changed`) in the place of the view that
+        had `role` before ("screen": this device's table; "guests": a host's NetHost); None
+        removes it."""
 
     def claim(self, action, seen_top: int | None = None, seen_step: int | None = None,
               at_ms: float | None = None) -> list:

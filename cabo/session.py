@@ -27,6 +27,7 @@ from .party.reactions import EMOJI_IDS
 from .game.rules import Rules
 from .schema import (Any, Enum, Int, Invalid, Json, List, Map, Optional, Record, Schema, Str,
                      Tuple, parse)
+from .interface import Change, Watched
 from .logschema import LOG_ENTRY, check_log
 from .replay.moves import MAX_MOVES
 from .replay.moves import MAX_TEXT as MAX_MOVES_TEXT
@@ -61,7 +62,7 @@ class Seat:
         return self.bot is None
 
 
-class Session(Driver):
+class Session(Driver, Watched):
     """One game: rules, seats, the state and the bots; saved as JSON after every action.
     The table reads it through cabo.interface.TableSession. Who acts next, and the bots'
     moves, are the table's driver (cabo.play.driver.Driver)."""
@@ -88,12 +89,13 @@ class Session(Driver):
         self.last_viewer = self.humans()[0] if self.humans() else None
         self.look = None  # the cards a person looks at (cabo.ui.table keeps it; see LOOK)
         self.asked = set()  # (seat, step): bots the page already asked to react at that step
-        # called after every change by an action or a reaction (a NetHost: its guests)
-        self.on_change = None
         # the clock (ms) of actions given no time: the page sets its own (cabo.web.main)
         self.clock = lambda: time.monotonic() * 1000
         self.memory = TableMemory()  # the table at recent steps, for judging claims
         self.memory.note(self.state, self.clock())
+        # role -> the views told of every change (cabo.interface.TableView): this device's
+        # screen, a host's guests
+        self.views = {}
 
     # -- who is who ------------------------------------------------------------------------
     def humans(self) -> list:
@@ -134,8 +136,7 @@ class Session(Driver):
         bot = self.bots.get(action.seat)
         self._record(events, at_ms, bot.reaction_ms if bot is not None else None)
         self.memory.note(self.state, self.clock() if at_ms is None else at_ms, action)
-        if self.on_change is not None:
-            self.on_change()
+        self.tell(Change("act", action.seat, events, self.party_notes, at_ms))
         return events
 
     def time_by(self, clock) -> None:
@@ -158,8 +159,7 @@ class Session(Driver):
         self.log.append({"public": event.view(None), "secret": None, "to": 0})
         del self.log[:-LOG_LIMIT]
         self.party_notes = []
-        if self.on_change is not None:
-            self.on_change()
+        self.tell(Change("act", action.seat, [event], [], at))
         return [event]
 
     def _record(self, events, at_ms=None, bot_ms=None) -> None:
@@ -191,8 +191,7 @@ class Session(Driver):
         # in the log, so that play across devices sends it to every guest (not shown there)
         self.log.append({"public": note, "secret": None, "to": 0})
         del self.log[:-LOG_LIMIT]
-        if self.on_change is not None:
-            self.on_change()
+        self.tell(Change("reaction", seat, [], [note], at_ms))
         return note
 
     def next_round(self) -> list:

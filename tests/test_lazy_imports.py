@@ -11,7 +11,8 @@ import textwrap
 
 from cabo.bots import LEVELS, make_bot
 
-NET = ("cabo.net.host", "cabo.net.guest", "cabo.net.view", "cabo.net.signal", "cabo.net.build")
+NET = ("cabo.net.host", "cabo.net.guest", "cabo.ui.seat_table", "cabo.net.signal",
+       "cabo.net.build")
 ASIDES = ("cabo.ui.rulesheet",)  # screens opened later (the rules)
 # the words of the language not drawn (the first screen below is English)
 GERMAN = ("cabo.i18n.de", "cabo.i18n.net_de", "cabo.i18n.party_de", "cabo.i18n.room_de",

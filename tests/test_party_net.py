@@ -6,7 +6,7 @@ from __future__ import annotations
 from cabo.i18n import Texts
 from cabo.net import protocol
 from cabo.net.guest import RemoteSession
-from cabo.net.view import SeatTable
+from cabo.ui.seat_table import SeatTable
 
 from test_net import Harness
 
@@ -19,12 +19,15 @@ def test_a_guests_reaction_reaches_the_host_and_every_guest_once():
     h = Harness("party", n=3)
     _, g1 = h.guests[1]
     _, g2 = h.guests[2]
+    host_screen = SeatTable(h.session, Texts("en"))
     table = SeatTable(RemoteSession(g1), Texts("de"), seat=1)
     clock = iter(range(0, 10**9, 10)).__next__
     table.clock = clock
     assert table.react("laugh") is None  # sent, shown when the host echoes it
+    assert table.last_notes == []
     h.pump()
-    assert h.host.reactions == [{"kind": "reaction", "seat": 1, "emoji": "laugh"}]
+    # the host's own screen hears of it as every view does (Table.changed)
+    assert host_screen.last_notes == [{"kind": "reaction", "seat": 1, "emoji": "laugh"}]
     assert reactions(g1) == reactions(g2) == [{"kind": "reaction", "seat": 1, "emoji": "laugh"}]
     table.new_events(reactions(g1))
     v = table.view(now_ms=clock())

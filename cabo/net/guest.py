@@ -14,6 +14,7 @@ state stays on screen. A malformed one is also answered: an `error` "bad" tells 
 from __future__ import annotations
 
 from ..game.actions import action_to_dict
+from ..interface import Change, Watched
 from ..session import Seat
 from ..party import shown
 from . import build, protocol
@@ -21,7 +22,7 @@ from . import build, protocol
 LOG_LIMIT = 400
 
 
-class RemoteSession:
+class RemoteSession(Watched):
     """The table's interface to a game (cabo.interface.TableSession), backed by the host's
     messages: nothing is held, saved or run here."""
 
@@ -33,6 +34,7 @@ class RemoteSession:
         self.asked = set()     # no bots here to ask
         self.bots = {}         # no bot plays on a guest's page
         self.look = None       # a guest's look is not saved
+        self.views = {}        # role -> view told of this device's own actions (`watch`)
 
     @property
     def rules(self):
@@ -59,6 +61,7 @@ class RemoteSession:
         """Send the action to the host; its events arrive with the next `state` (`at_ms`, the
         extras' click time, stays on this device)."""
         self.guest.send_action(action)
+        self.tell(Change("act", action.seat, [], [], at_ms))
         return []
 
     def claim(self, action, seen_top=None, seen_step=None, at_ms=None) -> list:

@@ -5,8 +5,9 @@ link (one WebRTC data channel) that plays one remote seat. What a link receives 
 that seat's Observation, its legal actions and the events as that seat saw them
 (`Session.log_for`, each entry's secret only if the seat may read it) — never the State and
 never another seat's secret. The NetHost applies a guest's action to the Session itself and
-hears of every change of the Session (`Session.on_change`, whoever acted): each joined guest
-gets the new state through `send` at once. A guest's action goes through the same strict
+watches the Session like every other view of the table (`Session.watch("guests", host)`; the
+host's own screen is the "screen" view): on every change, whoever acted, each joined guest
+gets its seat's new state through `send` at once. A guest's action goes through the same strict
 `apply` as any other: an illegal one is answered `illegal` and changes nothing. An off-turn
 claim is judged against the table its sender saw (the step in its `act`): if the top discard or
 a card it names has changed since that step, or another claim was applied after it, it is
@@ -85,9 +86,8 @@ class NetHost:
         self.clock = clock or (lambda: time.monotonic() * 1000)  # ms, the page's clock
         if clock is not None:
             session.time_by(clock)  # the judge of claims times every change by this clock
-        session.on_change = self._session_changed
+        session.watch("guests", self)  # every change of the session reaches the guests
         self.guest_drops = []                   # (link id, reason): host messages a guest dropped
-        self.reactions = []  # guests' reactions not yet shown on the host's screen
 
     # -- saving (next to the Session's own save) ----------------------------------------
     def to_dict(self) -> dict:
@@ -230,14 +230,13 @@ class NetHost:
 
     def _react(self, link_id, link, msg) -> list:
         """A guest's emoji reaction: rate-limited by the session, then on every device (the
-        note travels in the log; `reactions` holds it for the host's own screen)."""
+        session tells every view: the guests get the note in the log, the host's screen
+        lets it fly)."""
         try:
-            note = self.session.react(link.seat, msg["emoji"], self.clock())
+            self.session.react(link.seat, msg["emoji"], self.clock())
         except IllegalAction as exc:
             return [(link_id, self._send(link, protocol.error(link.next_n(), "illegal",
                                                               str(exc)[:300])))]
-        if note is not None:  # None: held back by the rate limit
-            self.reactions.append(note)  # every guest has it already (`_session_changed`)
         return []
 
     def _drop(self, link_id, link, reason) -> list:
@@ -298,8 +297,9 @@ class NetHost:
         return [], events
 
     # -- what every guest gets after a change -------------------------------------------
-    def _session_changed(self) -> None:
-        """The session applied an action or a reaction (`Session.on_change`)."""
+    def changed(self, change) -> None:
+        """The session applied an action or a reaction (cabo.interface.TableView): every
+        joined guest gets its seat's view of it at once."""
         if self.send is not None:
             self.send(self.updates())
 

@@ -56,6 +56,7 @@ class Table:
         self.clock = None          # the page's clock in ms (a callable), for the extras' timing
         # ms the look restored from a save still shows
         self.look_ms = self._restore_look(session.look)
+        session.watch("screen", self)  # this device's screen hears of every change
 
     # -- who looks -----------------------------------------------------------------------
     def screen_seat(self):
@@ -160,8 +161,8 @@ class Table:
             return None
         at = at_ms if at_ms is not None else (self.clock() if self.clock else None)
         note = self.session.react(seat, emoji, at if at is not None else 0)
-        self.last_notes = [note] if note else []
-        self.flying.add(self.last_notes, at)
+        if note is None:  # held back, or on its way to the host: nothing flies yet
+            self.last_notes = []
         return note
 
     def press(self, key: str, at_ms=None) -> list:
@@ -243,15 +244,20 @@ class Table:
         if person and isinstance(action, OFF_TURN):
             # a person's claim is judged by the top discard they saw when they began it
             seen = self.sel_top if self.sel_top is not None else self._top()
-            events = self.session.claim(action, seen, None, at)
+            return self.session.claim(action, seen, None, at)
+        return self.session.act(action, at)  # (`changed` hears of it, as of every change)
+
+    def changed(self, change) -> None:
+        """Every change at the table, whoever made it (cabo.interface.Change): an action
+        played here, a bot's, a guest's applied by the host; an emoji reaction."""
+        if change.kind == "reaction":
+            self.last_notes = list(change.notes)
+            self.flying.add(self.last_notes, change.at_ms)
         else:
-            events = self.session.act(action, at)
-        self.took(action.seat, events, at)
-        return events
+            self.took(change.seat, change.events, change.at_ms)
 
     def took(self, seat, events, at_ms=None) -> None:
-        """Remember what an action of `seat` showed: one played here (`act`) or a guest's,
-        applied to the session by the NetHost (cabo.net.host)."""
+        """Remember what an action of `seat` showed."""
         at = at_ms if at_ms is not None else (self.clock() if self.clock else None)
         if seat != self.screen_seat() and all(e.kind == "too_late" for e in events):
             self.last = [e.view(self.screen_seat()) for e in events]  # another's: a log line

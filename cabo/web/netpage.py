@@ -6,8 +6,8 @@ draws the net parts of the screen. The App (main.py) calls it at a few points: s
 (`NetPage.start`), clicks on `net-*` controls, after every save (`after_save`: the hosted
 table's seats and tokens) and when it draws a screen (`setup_html`, `panel_html`). The guests
 get every change of the session as it happens: the NetHost holds the session and sends
-through `_send_all`; a guest's action comes back from `NetHost.receive` with its events, for
-the host's own table (`Table.took`). The net's own code (cabo.net's host, guest and
+through `_send_all`, watching the session as the host's own screen does (`Table.changed`);
+a guest's action comes back from `NetHost.receive` with its events, to be saved and drawn. The net's own code (cabo.net's host, guest and
 signalling codes) is imported where it is first used: a page that plays on one device never
 loads it.
 
@@ -93,7 +93,7 @@ class NetPage:
         meta = storage_get(HOST_KEY)
         if table is not None and meta:
             from ..net.host import NetHost
-            from ..net.view import SeatTable
+            from ..ui.seat_table import SeatTable
 
             try:
                 self.host = NetHost.from_dict(parse(meta, STORED_NET, STORED_NET_CHARS),
@@ -156,7 +156,7 @@ class NetPage:
         """Start a game for the host, the people on other devices and the bots the host chose;
         the invitations appear at once, one per person, in seat order."""
         from ..net.host import NetHost
-        from ..net.view import SeatTable
+        from ..ui.seat_table import SeatTable
         app, t = self.app, self.app.t
         name = " ".join(self._field("host-name", app.settings["players"][0]["name"]).split())
         people = self._number("net-people", 1, 1, MAX_REMOTE)
@@ -310,7 +310,7 @@ class NetPage:
 
     def guest_message(self, text) -> None:
         from ..net.guest import RemoteSession
-        from ..net.view import SeatTable
+        from ..ui.seat_table import SeatTable
         guest = self.guest
         kind, events = guest.receive(text)
         app = self.app
@@ -381,12 +381,8 @@ class NetPage:
         elif kind == "message":
             replies, events = host.receive(link, data if isinstance(data, str) else None)
             self._send_all(replies)
-            if host.reactions:  # a guest's emoji: it flies over its seat here too
-                app.table.flying.add(host.reactions, app.table.clock() if app.table.clock
-                                     else None)
-                host.reactions = []
-                app.render()
-            if any(t is not None and '"t":"welcome"' in t for _, t in replies):
+            welcome = any(t is not None and '"t":"welcome"' in t for _, t in replies)
+            if welcome:
                 # the replies held the table for every guest already (NetHost._hello)
                 seat = host.links[link].seat if link in host.links else None
                 self.invites.pop(seat, None)
@@ -394,10 +390,11 @@ class NetPage:
                 app.saving.save()
                 app.render()
                 app.pacer.schedule()
-            if events:  # the guest's action, applied by the NetHost to the session
-                app.table.took(host.links[link].seat, events)
+            if events:  # the guest's action: the host's screen has heard of it (Table.changed)
                 app.after_change(events)
                 app.pacer.schedule()
+            elif not welcome:  # a guest's emoji reaction flies over its seat here too
+                app.render()
         elif kind == "close":
             seat = self.link_seat.get(link)
             invite = self.invites.get(seat)

@@ -7,7 +7,7 @@ seat at the bottom: the host's page seat 0 (HOST), a guest's page the seat it jo
 from __future__ import annotations
 
 from ..game.engine import HOST
-from ..ui.table import Table, _failed
+from .table import Table, _failed
 
 
 class SeatTable(Table):
