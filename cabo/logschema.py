@@ -12,6 +12,7 @@ from __future__ import annotations
 from .schema import AnyOf, Bool, Enum, Int, Invalid, Json, List, Map, Optional, Record, Str, Tuple
 from .game.state import BIG, CARD, HISTORY_ENTRY, MASK, ROW, SEAT
 
+LOG_LIMIT = 400          # log entries a table keeps (and saves); older ones are dropped
 SLOT = Int(0, ROW)
 SEATS = List(SEAT, 6)
 COUNT = Int(0, BIG)

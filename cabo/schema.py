@@ -20,7 +20,7 @@ How to add a stored object (a new localStorage key or a new part of the saved ga
       STATS = Record({"games": Int(0, 10**6), "names": List(Str(40), max_len=50)})
   cross-field rules (lengths that depend on another field, ...) go in `Record(check=...)`,
   a function that raises `Invalid`;
-- a part of the saved game: one `Part(...)` entry in `cabo.session.SAVE_PARTS`;
+- a part of the saved game: one `Part(...)` entry in `cabo.play.saved.SAVE_PARTS`;
   a new localStorage key: one `Stored(...)` entry in `cabo.ui.storage.STORED`;
   both read through the same guarded path (cabo.ui.storage.load), which turns any failure
   into a readable message, moves the damaged value to a backup key and starts fresh.

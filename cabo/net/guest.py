@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from ..game.actions import action_to_dict
 from ..interface import Change, Watched
-from ..session import Seat
+from ..logschema import LOG_LIMIT
+from ..play.seating import Seat
 from ..party import shown
 from . import build, protocol
-
-LOG_LIMIT = 400
 
 
 class RemoteSession(Watched):

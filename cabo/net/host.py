@@ -36,7 +36,7 @@ from ..game.actions import OFF_TURN
 from ..bots import PAGE_LEVELS, make_bot
 from ..game.errors import IllegalAction
 from ..game.seeds import stand_in_seed
-from ..session import Seat
+from ..play.seating import Seat
 from ..party import shown
 from . import build, protocol
 

@@ -26,7 +26,9 @@ from ..game.actions import (CallCabo, Discard, DrawDeck, InitialPeek, Match, Nex
                        Replace, Spy, Swap)
 from ..game.rules import PRESETS
 from ..game.errors import SaveError
-from ..session import MAX_SAVE_CHARS, Seat, Session
+from ..play.saved import MAX_SAVE_CHARS
+from ..play.seating import Seat
+from ..session import Session
 from ..game.state import OVER_PHASES, State
 from ..game.rounds import deal_round
 from .choices import same_move

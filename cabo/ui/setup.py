@@ -9,7 +9,8 @@ from __future__ import annotations
 from .. import bots
 from ..i18n import LANGS
 from ..game.rules import PRESETS
-from ..session import NAME_MAX, Seat, Session
+from ..play.seating import NAME_MAX, Seat
+from ..session import Session
 from .pacing import AUTO_END_MS
 
 PRESET_IDS = tuple(PRESETS)

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from .. import budget
 from ..party import board as boards
 from ..schema import Any, Invalid, Json, Map, parse
-from ..session import MAX_SAVE_CHARS, OldSave, SaveError, Session
+from ..play.saved import MAX_SAVE_CHARS, OldSave
+from ..session import SaveError, Session
 
 SAVE_KEY = "cabo.save"
 BACKUP_KEY = "cabo.save.backup"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from . import render_card, render_party
-from ..session import NAME_MAX
+from ..play.seating import NAME_MAX
 
 
 # The 👁 mark of who has seen a card, drawn inline (no emoji font needed).
