@@ -21,7 +21,7 @@ from cabo.game.actions import Discard, DrawDeck, Match, SkipPower
 from cabo.claims import REACTION_MS, TableMemory, judge
 from cabo.i18n import Texts
 from cabo.net.guest import RemoteSession
-from cabo.net.view import SeatTable
+from cabo.ui.seat_table import SeatTable
 from cabo.game.rules import PRESETS
 from cabo.session import Seat, Session
 from cabo.ui.table import Table
