@@ -167,10 +167,10 @@ class NetHost:
         """Play again: a new game on the same seats, tokens and links (an online room keeps
         its codes). Returns the new table for every joined guest (with the whole log, as after
         a join). Stand-ins end: the new session's remote seats are people."""
+        self.session.watch("guests", None)  # the old game tells its guests nothing more
         self.session = session
-        session.on_change = self._session_changed
+        session.watch("guests", self)
         self.stand_ins = set()
-        self.tables, self.claim_step, self._seen, self.reactions = {}, -1, None, []
         for link in self.links.values():
             link.last_entry = None
         return self.updates()
