@@ -307,7 +307,7 @@ class RoomPage:
     def play_again(self) -> None:
         """After a game: a new one with the same people, seats, tokens and codes; the guests
         at the table get it at once (and are told), the others when they come back."""
-        from ..net.view import SeatTable
+        from ..ui.seat_table import SeatTable
         from ..session import Seat, Session
 
         if not self.hosting() or self.net.host.session.state.phase != "game_over":
@@ -450,7 +450,7 @@ class RoomPage:
 
     def _new_guest_table(self, guest) -> None:
         from ..net.guest import RemoteSession
-        from ..net.view import SeatTable
+        from ..ui.seat_table import SeatTable
 
         app = self.app
         app.table = SeatTable(RemoteSession(guest), app.t, app.settings["speed"],
