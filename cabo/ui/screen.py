@@ -80,6 +80,7 @@ def table(s: Sight) -> dict:
     if (obs.phase not in OVER_PHASES and not s.confirming
             and any(not is_off_turn(a) for a in legal)):
         buttons.append(_extra(s, "hint", "act_hint"))
+    alerts = _alerts(s, obs, words)
     return {
         "screen": "table",
         "seat": seat,
@@ -90,13 +91,15 @@ def table(s: Sight) -> dict:
         "drawn": _drawn(s, obs, words),
         "status": (s.t("cabo_confirm") if s.confirming
                    else _status(s, obs, legal, words)),
-        "alerts": _alerts(s, obs, words),
+        "alerts": alerts,
         "buttons": buttons,
         "result": _result(s, obs, words) if obs.phase in OVER_PHASES else None,
         "scores": _scores(s, obs),
         "game_over": _game_over(s, obs, words),
         "log": _log(s, words),
-        "recent": _recent(s, words),
+        # an alert stands in the place of the two oldest recent lines, so that the box under
+        # the piles keeps its height (nothing below it moves) and no line in it is cut
+        "recent": _recent(s, words)[:max(0, RECENT_LINES - 2 * len(alerts))],
         "moves": moves,
         "round_ended": any(e["kind"] == "round_end" for e in s.last),
         "anim": {"deck": anim.get("deck"), "discard": anim.get("discard"),
