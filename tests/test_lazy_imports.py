@@ -75,6 +75,7 @@ def test_the_page_module_imports_neither_the_net_nor_the_search():
         ffi = types.ModuleType("pyodide.ffi")
         ffi.create_proxy = ffi.create_once_callable = lambda fn: fn
         ffi.jsnull = None
+        ffi.to_js = lambda value, **options: value
         sys.modules["pyodide"], sys.modules["pyodide.ffi"] = types.ModuleType("pyodide"), ffi
         pyscript = types.ModuleType("pyscript")
         pyscript.document = pyscript.window = Js()
