@@ -36,7 +36,7 @@ from .events import (DiscardEvent, DrawEvent, Event, InitialPeekEvent, KingSpyEv
 from .observation import drawn_knowers, drawn_power
 from .rounds import end_game, finish_round, next_round, start_game, try_reshuffle
 from .scoring import game_result
-from .state import State
+from .state import TURN_PHASES, State
 
 
 def new_game(rules, n_players: int, seed: int, events: list | None = None) -> State:
@@ -152,7 +152,7 @@ def _after_action(state, events) -> None:
 # ("turn" events carry nothing but the seat: one read-only event per seat, handed out again)
 _TURN_EVENTS = tuple(shared_event("turn", seat) for seat in range(8))
 
-_AUTO_CABO_PHASES = frozenset(("turn", "drawn", "power", "king", "after_turn"))
+_AUTO_CABO_PHASES = TURN_PHASES
 
 
 def _require(cond: bool, message: str) -> None:

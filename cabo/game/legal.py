@@ -27,13 +27,14 @@ from . import matching
 from .actions import (
     CallCabo, Discard, DrawDeck, EndGame, EndTurn, Give, InitialPeek, KingSpy, KingSwap,
     NextRound, PeekOwn, Ready, Replace, Several, SkipPower, Spy, Swap, TakeDiscard)
+from .state import PLAY_PHASES, TURN_PHASES
 
 HOST = 0  # the seat that deals the next round and, where allowed, ends the game
 
 
 def to_move(state) -> tuple:
     """The seats the game is waiting for (others may still act off-turn)."""
-    if state.phase in _TURN_PHASES and not state.gives:  # (the common case first)
+    if state.phase in TURN_PHASES and not state.gives:  # (the common case first)
         return (state.current,)
     if state.gives:
         return (state.gives[0][0],)
@@ -57,7 +58,7 @@ def legal_actions(state, seat: int) -> list:
     """Everything `seat` may do now, in a stable order (own moves first, then matches): a
     new list."""
     out = own_actions(state, seat)
-    if state.gives or state.phase in ("peek", "round_over", "game_over"):
+    if state.gives or state.phase not in PLAY_PHASES:  # (peek, or the round is over)
         return [*out]
     return [*out, *matching.legal_matches(state, seat)]
 
@@ -105,7 +106,7 @@ def _other_actions(state, seat, phase):
     """`own_actions` in the phases other than "turn" and "drawn" (or with a card owed)."""
     if state.gives:
         return _give_actions(state, seat)
-    if phase in _TURN_PHASES:
+    if phase in TURN_PHASES:
         if seat != state.current:
             return []
         if phase == "power":
@@ -145,9 +146,6 @@ def _other_actions(state, seat, phase):
     elif phase == "final" and seat in state.seats and not state.ready[seat]:
         out.append(_simple(Ready, seat))
     return out
-
-
-_TURN_PHASES = frozenset(("turn", "drawn", "power", "king", "after_turn"))
 
 
 def _give_actions(state, seat) -> list:

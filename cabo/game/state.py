@@ -29,6 +29,8 @@ PLAY_PHASES = frozenset(("turn", "drawn", "power", "king", "after_turn", "final"
 # Phases in which the round is over (scored, or the whole game ended): nobody is to move but
 # the host, who deals the next round or ends the game.
 OVER_PHASES = frozenset(("round_over", "game_over"))
+# Phases of someone's turn (a play phase but the closing "final" one): one seat is to move.
+TURN_PHASES = PLAY_PHASES - {"final"}
 
 # Saved fields, in order; the rest (rules, rng, card tables) is saved or derived separately.
 _FIELDS = (
