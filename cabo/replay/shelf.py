@@ -1,7 +1,7 @@
 """The rounds kept for a second look, and the results of the deal of the day (localStorage
 key `cabo.replays`): plain data, checked by SHELF when read back (cabo.ui.storage).
 
-    {"rounds": [{"link": data, "date": "YYYY-MM-DD", "rules": preset name,
+    {"rounds": [{"link": data, "date": "YYYY-MM-DD", "rules": preset name, "round": n,
                  "names": [...], "points": [...]}, ...],            (newest last, at most KEEP)
      "daily": {"YYYY-MM-DD": {"points": p, "place": k, "n": n, "link": data}, ...}}
 
@@ -11,7 +11,7 @@ round of a date's deal is its result; later tries of the same date change nothin
 
 from __future__ import annotations
 
-from ..schema import Enum, Int, List, Map, Record, Str, parse
+from ..schema import Enum, Int, List, Map, Optional, Record, Str, parse
 from ..game.rules import PRESETS
 from .link import MAX_CHARS
 
@@ -24,7 +24,9 @@ MAX_STORED = KEEP * (MAX_CHARS + 400) + DAYS * (MAX_CHARS + 100)
 _DATE = Str(10, r"\d{4}-\d\d-\d\d")
 _LINK = Str(MAX_CHARS + 1, r"[A-Za-z0-9_-]*")
 ROUND = Record({"link": _LINK, "date": _DATE, "rules": Enum(*PRESETS, "custom"),
-                "names": List(Str(20), 6, 2), "points": List(Int(-10**6, 10**6), 6, 2)})
+                "names": List(Str(20), 6, 2),
+                "points": List(Optional(Int(-10**6, 10**6)), 6, 2)},
+               optional={"round": Int(1, 10**4)})
 RESULT = Record({"points": Int(-10**6, 10**6), "place": Int(1, 6), "n": Int(2, 6),
                  "link": _LINK})
 SHELF = Record({"rounds": List(ROUND, KEEP), "daily": Map(RESULT, DAYS, key=_DATE)})

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from .. import budget
 from ..party import board as boards
+from ..replay import shelf
 from ..schema import Any, Invalid, Json, Map, parse
 from ..play.saved import MAX_SAVE_CHARS, OldSave
 from ..session import SaveError, Session
@@ -51,6 +52,7 @@ STORED = {
     "game": Stored(SAVE_KEY, BACKUP_KEY, MAX_SAVE_CHARS, "save_bad", "save_old"),
     "settings": Stored(SETTINGS_KEY, SETTINGS_KEY + ".backup", 20_000, "settings_bad"),
     "board": Stored(boards.KEY, boards.BACKUP_KEY, 500_000, "board_bad"),
+    "replays": Stored(shelf.KEY, shelf.BACKUP_KEY, shelf.MAX_STORED, "replays_bad"),
 }
 
 

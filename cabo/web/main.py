@@ -26,6 +26,7 @@ from .boardfile import BoardFile
 from .lessonpage import LessonPage
 from .netpage import NetPage
 from .pacer import Pacer
+from .replaypage import ReplayPage
 from .roompage import RoomPage
 from .saving import Saving, keep_backup, storage_get, storage_remove, storage_set
 
@@ -69,6 +70,7 @@ class App:
             self.saving.load_stored("settings", storage.read_settings), self.t)
         self.board = self.saving.load_stored("board", storage.read_board) or boards.empty()
         self.lesson = LessonPage(self)  # "Learn to play": a table and a save of its own
+        self.replay = ReplayPage(self)  # replays, shared rounds, the deal of the day
         if not fresh:
             self.saving.open_saved_game()
         self.net = NetPage(self)  # play across devices: resumes a hosted game, joins #join=
@@ -76,6 +78,7 @@ class App:
         self.net.start()
         self.room.start()
         self.lesson.start()  # a lesson the person was in when the page went away
+        self.replay.start()  # a shared round in the URL's fragment (#replay=)
 
     def first_screen(self, text):
         """The Table of a saved game, with its first screen drawn once (so that whatever
@@ -155,6 +158,8 @@ class App:
             self.room.click(ctl, target)
         elif ctl.startswith("lesson-"):
             self.lesson.click(ctl, target)
+        elif ctl.startswith(("replay-", "daily-")):
+            self.replay.click(ctl, target)
 
     @staticmethod
     def muted():
@@ -216,6 +221,9 @@ class App:
             return
         if field == "board-load":
             self.board_file.load(target)
+            return
+        if field == "replay-view":
+            self.replay.choose_view(value)
             return
         if field == "stats_person":
             self.stats_person = value
@@ -369,6 +377,9 @@ class App:
             html += render_party.stats_screen(party_view.stats_view(
                 self.board, t, self.stats_person, session, self.back_to == "table"),
                 self.board_file.words(t))
+            html += self.replay.kept_html()
+        elif self.screen == "replay":
+            html += self.replay.html()
         elif in_game and (end := self.lesson.end_html()) is not None:
             html += end
         elif in_game:
@@ -386,6 +397,7 @@ class App:
                 html += (self.room.panel_html(self.net.panel_html())
                          if with_net and not self.lesson.on() else "") + drawn
                 html += self.lesson.table_html()
+                html += self.replay.after_round_html(self.table)
             moves = view.get("moves", [])
         else:
             # an online room's consent or a guest looking for its host; a guest's name and

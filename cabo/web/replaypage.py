@@ -1,0 +1,293 @@
+"""The replay screen in the page: a finished round step by step, the coach's review computed
+in slices, "Share this round", a shared link opened, the deal of the day and the rounds kept.
+
+The state and the words come from cabo.replay and cabo.ui.replay_view; this module reads the
+URL, the clock and localStorage, runs the review between the browser's turns, and draws.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+from pyscript import window
+
+from ..replay import daily, link, review, shelf
+from ..replay.record import OVER, rebuild
+from ..session import Seat, Session
+from ..ui import replay_view
+from . import render_replay
+from .browser import py, task_of_its_own
+from .pacer import FIRST_SLICE_AFTER_S, THINK_SLICE_MS
+from .saving import storage_set
+
+
+class ReplayPage:
+    """The replay screen's state and its part of the page's other screens."""
+
+    def __init__(self, app):
+        self.app = app
+        self.viewer = None        # cabo.ui.replay_view.Viewer on screen, or None
+        self.problem = None       # why a link did not open (words), or None
+        self.url = None           # the shared link of the replay on screen
+        self.said = None          # the last word about copying or sharing
+        self.review_state = "none"
+        self.marks = []
+        self.version = 0          # bumped when the replay changes: a running review stops
+        self.daily = None         # the deal of the day's result view of the replay, or None
+        self.kept_step = None     # (seed, step) of the last finished round kept
+        self.back_to = "setup"
+        self.shelf = app.saving.load_stored("replays", shelf.read) or shelf.empty()
+
+    # -- opening ---------------------------------------------------------------------------
+    def start(self) -> bool:
+        """Open the replay in the URL's fragment (a shared round), if there is one."""
+        data = link.data_of(str(window.location.hash))
+        if data is None:
+            return False
+        self.open_link(data)
+        return True
+
+    def open_link(self, data) -> None:
+        try:
+            record = link.read(data)
+        except link.LinkError as exc:
+            self.viewer, self.problem = None, self.app.t(f"replay_bad_{exc.reason}")
+            self.app.screen = "replay"
+            return
+        self.show(record)
+
+    def show(self, record, daily_result=None) -> None:
+        """The replay of `record` on screen, its review started."""
+        app = self.app
+        if app.screen in ("setup", "table"):
+            self.back_to = app.screen
+        self.viewer = replay_view.Viewer(record, rebuild(record))
+        self.problem = None
+        self.url = self.base_url() + link.make(record)
+        self.said = None
+        self.daily = daily_result
+        self.version += 1
+        self.marks = []
+        self.review_state = "none" if self.viewer.person is None else "thinking"
+        app.screen = "replay"
+        app.pacer.stop()
+        app.focus_to = "#replay-title"
+        if self.viewer.person is not None:
+            asyncio.ensure_future(self.run_review(self.version))
+
+    @staticmethod
+    def base_url() -> str:
+        """The page's address without its query (a link opens in its reader's language)."""
+        return str(window.location.origin) + str(window.location.pathname)
+
+    async def run_review(self, version) -> None:
+        """The coach's review in slices of about THINK_SLICE_MS, the browser's turn between."""
+        await asyncio.sleep(FIRST_SLICE_AFTER_S)
+        viewer = self.viewer
+        work = review.thinking(viewer.replay, viewer.person)
+        clock = time.perf_counter
+        due = clock() + THINK_SLICE_MS / 1000
+        while True:
+            try:
+                next(work)
+            except StopIteration as done:
+                marks = done.value
+                break
+            if clock() >= due:
+                await asyncio.sleep(0)
+                if version != self.version:
+                    work.close()
+                    return
+                due = clock() + THINK_SLICE_MS / 1000
+        self.marks, self.review_state = marks, "done"
+        if self.app.screen == "replay" and version == self.version:
+            self.app.render()
+
+    # -- the deal of the day -----------------------------------------------------------------
+    def today(self) -> str:
+        day = py(window.URLSearchParams.new(window.location.search).get("day"))
+        try:
+            if day is not None:
+                daily.parse_date(day)
+                return day
+        except ValueError:
+            pass
+        d = window.Date.new()
+        return f"{d.getFullYear():04d}-{d.getMonth() + 1:02d}-{d.getDate():02d}"
+
+    def start_daily(self) -> None:
+        app = self.app
+        name = (app.settings["players"][0].get("name") or "").strip() or app.t(
+            "player_default", n=1)
+        date = self.today()
+        seats = [Seat(n, b) for n, b in daily.seats(name[:20])]
+        app.table = app.new_table(Session(daily.rules(), seats, daily.seed_for(date)))
+        app.screen = "table"
+        app.notice = None
+        app.saving.tabs.claim()
+        app.dealing = True
+        task_of_its_own(app.show_new_table)
+
+    def daily_date(self, session):
+        """The date whose deal of the day `session` is, or None."""
+        date = self.today()
+        if (session.seed == daily.seed_for(date) and session.rules == daily.rules()
+                and [s.bot for s in session.seats] == [None, *daily.BOTS]):
+            return date
+        return None
+
+    # -- a finished round --------------------------------------------------------------------
+    def after_round_html(self, table) -> str:
+        """Under a finished round of this device's game: keep it, and offer its replay (the
+        deal of the day: the result and its text to share)."""
+        session = table.session
+        if session.state.phase not in OVER or self.app.lesson.on():
+            return ""
+        date = self.daily_date(session)
+        record = replay_view.record_of(session, date)
+        if record is None:
+            return ""
+        data = link.make(record)[len(link.PREFIX):]
+        self.keep(session, data, date)
+        v = {"daily": self.daily_result(session, date, data) if date else None}
+        return render_replay.after_round(v, self.app.t)
+
+    def keep(self, session, data, date) -> None:
+        key = (session.seed, session.state.step)
+        if key == self.kept_step:
+            return
+        self.kept_step = key
+        state = session.state
+        entry = {"link": data, "date": self.today(), "round": state.round_no,
+                 "rules": state.rules.name if state.rules.name in link.PRESETS else "custom",
+                 "names": [s.name[:20] for s in session.seats],
+                 "points": list(state.history[-1]["points"])}
+        self.shelf = shelf.keep_round(self.shelf, entry)
+        if date is not None:
+            result = replay_view.result_of(state, 0)
+            self.shelf, _ = shelf.keep_daily(self.shelf, date, {**result, "link": data})
+        storage_set(shelf.KEY, json.dumps(self.shelf, separators=(",", ":")))
+
+    def daily_result(self, session, date, data) -> dict:
+        result = replay_view.result_of(session.state, 0)
+        first = self.shelf["daily"].get(date) or {**result, "link": data}
+        first = {k: first[k] for k in ("points", "place", "n")}
+        url = self.base_url() + link.PREFIX + data
+        return replay_view.daily_view(self.app.t, date, result, first, url, self.said)
+
+    def table_daily(self):
+        """The deal of the day's result under the finished round on the table, or None."""
+        table = self.app.table
+        if table is None or table.session.state.phase not in OVER:
+            return None
+        session = table.session
+        date = self.daily_date(session)
+        record = replay_view.record_of(session, date)
+        if date is None or record is None:
+            return None
+        return self.daily_result(session, date, link.make(record)[len(link.PREFIX):])
+
+    def open_current(self) -> None:
+        table = self.app.table
+        if table is None:
+            return
+        session = table.session
+        date = self.daily_date(session)
+        record = replay_view.record_of(session, date)
+        if record is not None:
+            data = link.make(record)[len(link.PREFIX):]
+            self.show(record, self.daily_result(session, date, data) if date else None)
+
+    # -- the page ------------------------------------------------------------------------------
+    def html(self) -> str:
+        t = self.app.t
+        if self.viewer is None:
+            return render_replay.problem(t("replay_bad_intro"), self.problem or "", t)
+        share = {"url": self.url, "said": self.said,
+                 "can_share": py(getattr(window.navigator, "share", None)) is not None}
+        v = replay_view.screen_view(self.viewer, t, self.review_state, self.marks, share,
+                                    self.daily)
+        return render_replay.screen(v, t)
+
+    def kept_html(self) -> str:
+        """The rounds kept, under the statistics."""
+        t = self.app.t
+        return (f'<section class="kept-rounds" aria-label="{t("rp_kept")}">'
+                f'{render_replay.kept(replay_view.kept_list(self.shelf, t), t)}</section>')
+
+    def setup_html(self) -> str:
+        t = self.app.t
+        today = self.shelf["daily"].get(self.today())
+        played = None
+        if today is not None:
+            played = t("daily_played", text=daily.share_text(
+                self.today(), today["points"], today["place"], today["n"], t))
+        return render_replay.entry({"played": played,
+                                    "kept": replay_view.kept_list(self.shelf, t)}, t)
+
+    def click(self, ctl, target) -> None:
+        app, viewer = self.app, self.viewer
+        if ctl == "daily-start":
+            self.start_daily()
+            return
+        if ctl == "replay-open":
+            self.open_current()
+        elif ctl == "replay-kept":
+            i = int(target.dataset.i)
+            if 0 <= i < len(self.shelf["rounds"]):
+                self.open_link(self.shelf["rounds"][i]["link"])
+        elif ctl == "replay-close":
+            self.close()
+            return
+        elif ctl == "replay-copy":
+            self.copy(self.url)
+        elif ctl == "daily-copy":
+            shown = self.daily or self.table_daily()
+            if shown is not None:
+                self.copy(shown["text"])
+                if self.daily is not None:
+                    self.daily = {**self.daily, "said": self.said}
+        elif ctl == "replay-send":
+            share = getattr(window.navigator, "share", None)
+            if share is not None:
+                window.navigator.share(window.JSON.parse(json.dumps({"url": self.url})))
+        elif viewer is not None:
+            steps = {"replay-first": 0, "replay-back": viewer.index - 1,
+                     "replay-next": viewer.index + 1, "replay-last": viewer.length - 1}
+            if ctl in steps:
+                viewer.go(steps[ctl])
+                app.focus_to = f'[data-ctl="{ctl}"]'
+            elif ctl == "replay-goto":
+                viewer.go(int(target.dataset.frame))
+                app.focus_to = "#replay-pos"
+        app.render()
+
+    def choose_view(self, value) -> None:
+        if self.viewer is not None:
+            self.viewer.choose(replay_view.ALL if value == replay_view.ALL else
+                               int(value) if value.isdigit() else value)
+            self.app.render()
+
+    def copy(self, text) -> None:
+        t = self.app.t
+        clip = getattr(window.navigator, "clipboard", None)
+        try:
+            clip.writeText(text)
+            self.said = t("rp_copied")
+        except Exception:  # noqa: BLE001 - no clipboard (an insecure context): say so
+            self.said = t("rp_copy_failed")
+
+    def close(self) -> None:
+        app = self.app
+        self.version += 1
+        self.viewer, self.problem = None, None
+        if str(window.location.hash).startswith(link.PREFIX):
+            window.history.replaceState(None, "", window.location.pathname
+                                        + window.location.search)
+        app.screen = self.back_to if (self.back_to != "table" or app.table is not None) \
+            else "setup"
+        app.render()
+        if app.screen == "table":
+            app.pacer.schedule()
