@@ -259,3 +259,29 @@ def test_the_shelf_keeps_the_last_rounds_and_one_try_a_day():
     assert shelf.read(json.dumps(s)) == s
     with pytest.raises(ValueError):
         shelf.read(json.dumps({"rounds": [{"link": "<script>"}], "daily": {}}))
+
+
+def test_a_guest_replays_its_own_seats_view_from_what_it_received():
+    from test_net import Harness, play_round
+    from cabo.net.guest import RemoteSession
+    from cabo.ui import replay_view
+
+    h = Harness("official", 3, seed=8)
+    play_round(h)
+    assert not h.leaks  # (every message, so every frame made from one, passed the scan)
+    seat, (link_id, guest) = 1, h.guests[1]
+    assert guest.frames and guest.frames[0].events[0]["kind"] == "deal"
+    received = [json.loads(text) for text in guest.received]
+    sent_events = [e for m in received if m.get("t") == "state" for e in m["events"]]
+    kept = [e for f in guest.frames[1:] for e in f.events]  # (the first: the join's log)
+    assert kept and kept == sent_events[len(sent_events) - len(kept):]
+    assert all(f.obs.seat == seat for f in guest.frames)
+    viewer = replay_view.guest_viewer(RemoteSession(guest))
+    assert viewer.replay is None and viewer.views() == [seat]
+    assert not viewer.choose(replay_view.ALL) and not viewer.choose(0)
+    t = Texts("en")
+    for i in range(viewer.length):
+        viewer.go(i)
+        table = viewer.table_view(t)
+        assert table["status"] and table["buttons"] == []
+    assert viewer.round_no == 1

@@ -18,7 +18,10 @@ from ..interface import Change, Watched
 from ..logschema import LOG_LIMIT
 from ..play.seating import Seat
 from ..party import shown
+from ..replay.record import SeatFrame
 from . import build, protocol
+
+FRAMES_LIMIT = 2000  # states kept for the replay of a round (a long round: ~300)
 
 
 class RemoteSession(Watched):
@@ -128,6 +131,9 @@ class NetGuest:
         self.last_in = 0
         self.dropped = []           # reasons of dropped messages
         self.received = []          # every message text received (tests, measurements)
+        # this round as this seat received it, one frame per state (cabo.replay: the guest's
+        # replay holds nothing more than it saw)
+        self.frames = []
 
     @property
     def ready(self) -> bool:
@@ -184,7 +190,21 @@ class NetGuest:
             self.log = list(msg["log"])
         self.log += msg["events"]
         del self.log[:-LOG_LIMIT]
+        self._keep_frame(msg["events"], obs, msg["log"] is not None)
         return "state", msg["events"]
+
+    def _keep_frame(self, events, obs, whole_log: bool) -> None:
+        """This round's frames for the guest's replay: a deal starts them anew; a state with
+        the whole log (a join or a rejoin) starts them with this round's log so far."""
+        if whole_log:
+            deals = [i for i, e in enumerate(self.log) if e.get("kind") == "deal"]
+            self.frames = [SeatFrame(None, self.log[deals[-1] if deals else 0:], obs)]
+            return
+        if any(e.get("kind") == "deal" for e in events):
+            self.frames = []
+        if events or not self.frames:
+            self.frames.append(SeatFrame(None, list(events), obs))
+            del self.frames[:-FRAMES_LIMIT]
 
     def _drop(self, reason, answer=False) -> tuple:
         """Drop a host message; a malformed one (`answer`) is also reported to the host."""

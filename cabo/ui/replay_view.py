@@ -13,18 +13,31 @@ chosen seat saw them (screen.announcement).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import NamedTuple
 
 from ..game.observation import observe
+from ..replay.record import OVER
 from . import screen
 
 ALL = "all"  # the face-up view's key (a seat's view is its seat number)
+
+
+class Seats(NamedTuple):
+    """Who sat at a table a guest replays (it has no record: no seed, no moves)."""
+    rules: object
+    names: tuple
+    bots: tuple
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
 
 
 class Viewer:
     """A replay on screen: the round, the chosen view and step, and the review's marks."""
 
     def __init__(self, record, replay=None, seat_replay=None, person=None):
-        self.record = record                  # the RoundRecord (names, bots, rules)
+        self.record = record                  # a RoundRecord, or a guest's Seats
         self.replay = replay                  # the whole round, or None (a guest)
         self.seat_replay = seat_replay        # a guest's own view, when `replay` is None
         self.person = person if person is not None else _first_person(record)
@@ -36,6 +49,12 @@ class Viewer:
         self.marks = None                     # the review's marks (None: not yet computed)
 
     # -- what can be chosen ------------------------------------------------------------------
+    @property
+    def round_no(self) -> int:
+        if self.replay is not None:
+            return self.replay.round_no
+        return self.seat_replay.frames[-1].obs.round_no
+
     @property
     def length(self) -> int:
         return len(self.replay.frames if self.replay is not None else self.seat_replay.frames)
@@ -113,6 +132,29 @@ def _first_person(record):
     return None
 
 
+def round_over(session) -> bool:
+    """Whether the round on a table (this device's game or a guest's) is over."""
+    state = getattr(session, "state", None)
+    if state is not None:
+        return state.phase in OVER
+    obs = session.observation()
+    return obs is not None and obs.phase in OVER
+
+
+def guest_viewer(session):
+    """The replay of a guest's round, from what its seat received (cabo.net.guest), or None
+    before a round has frames."""
+    from ..replay.record import SeatReplay
+
+    guest = getattr(session, "guest", None)
+    frames = getattr(guest, "frames", None)
+    if not frames or guest.seat is None:
+        return None
+    table = Seats(guest.rules, tuple(s.name for s in session.seats),
+                  tuple(s.bot for s in session.seats))
+    return Viewer(table, seat_replay=SeatReplay(guest.seat, list(frames)), person=guest.seat)
+
+
 def record_of(session, daily_date=None):
     """The RoundRecord of a session's last round (its moves from the game's start), or None
     when the session does not know them all (a guest, an old save, a scripted lesson)."""
@@ -141,7 +183,7 @@ def screen_view(viewer, t, review_state, marks, share, daily=None) -> dict:
         rv = None
     else:
         rv = {"state": review_state, "text": t("rv_thinking")}
-    return {"title": t("rp_title", n=viewer.replay.round_no if viewer.replay is not None else 1),
+    return {"title": t("rp_title", n=viewer.round_no),
             "views": views, "view": str(viewer.view), "index": viewer.index,
             "length": viewer.length, "table": viewer.table_view(t), "review": rv,
             "share": share, "daily": daily,

@@ -39,8 +39,8 @@ def screen(v, t) -> str:
     return (f'<section class="replay" aria-labelledby="replay-title">'
             f'<header class="replay-head"><h2 id="replay-title">{_e(v["title"])}</h2>'
             f'{_button("replay-close", t("rp_close"))}</header>'
-            f'{daily_result(v["daily"], t) if v.get("daily") else ""}'
             f'{controls}{note}<div class="replay-table" inert>{table}</div>'
+            f'{daily_result(v["daily"], t) if v.get("daily") else ""}'
             f'{review(v["review"], t) if v.get("review") else ""}'
             f'{share(v["share"], t) if v.get("share") else ""}</section>')
 

@@ -14,7 +14,7 @@ import time
 from pyscript import window
 
 from ..replay import daily, link, review, shelf
-from ..replay.record import OVER, rebuild
+from ..replay.record import rebuild
 from ..session import Seat, Session
 from ..ui import replay_view
 from . import render_replay
@@ -60,21 +60,28 @@ class ReplayPage:
 
     def show(self, record, daily_result=None) -> None:
         """The replay of `record` on screen, its review started."""
+        self.show_viewer(replay_view.Viewer(record, rebuild(record)),
+                         self.base_url() + link.make(record), daily_result)
+
+    def show_viewer(self, viewer, url=None, daily_result=None) -> None:
+        """A replay on screen; its review started when it holds the whole round and a person
+        played in it (a guest's replay has neither a review nor a link: it knows too little)."""
         app = self.app
         if app.screen in ("setup", "table"):
             self.back_to = app.screen
-        self.viewer = replay_view.Viewer(record, rebuild(record))
+        self.viewer = viewer
         self.problem = None
-        self.url = self.base_url() + link.make(record)
+        self.url = url
         self.said = None
         self.daily = daily_result
         self.version += 1
         self.marks = []
-        self.review_state = "none" if self.viewer.person is None else "thinking"
+        reviewed = viewer.person is not None and viewer.replay is not None
+        self.review_state = "thinking" if reviewed else "none"
         app.screen = "replay"
         app.pacer.stop()
         app.focus_to = "#replay-title"
-        if self.viewer.person is not None:
+        if reviewed:
             asyncio.ensure_future(self.run_review(self.version))
 
     @staticmethod
@@ -143,8 +150,12 @@ class ReplayPage:
         """Under a finished round of this device's game: keep it, and offer its replay (the
         deal of the day: the result and its text to share)."""
         session = table.session
-        if session.state.phase not in OVER or self.app.lesson.on():
+        if not replay_view.round_over(session) or self.app.lesson.on():
             return ""
+        if not session.holds_game:  # a guest: its own seat's view only
+            if replay_view.guest_viewer(session) is None:
+                return ""
+            return render_replay.after_round({"daily": None}, self.app.t)
         date = self.daily_date(session)
         record = replay_view.record_of(session, date)
         if record is None:
@@ -180,7 +191,8 @@ class ReplayPage:
     def table_daily(self):
         """The deal of the day's result under the finished round on the table, or None."""
         table = self.app.table
-        if table is None or table.session.state.phase not in OVER:
+        if table is None or not table.session.holds_game or not replay_view.round_over(
+                table.session):
             return None
         session = table.session
         date = self.daily_date(session)
@@ -194,6 +206,11 @@ class ReplayPage:
         if table is None:
             return
         session = table.session
+        if not session.holds_game:
+            viewer = replay_view.guest_viewer(session)
+            if viewer is not None:
+                self.show_viewer(viewer)
+            return
         date = self.daily_date(session)
         record = replay_view.record_of(session, date)
         if record is not None:
@@ -205,8 +222,9 @@ class ReplayPage:
         t = self.app.t
         if self.viewer is None:
             return render_replay.problem(t("replay_bad_intro"), self.problem or "", t)
-        share = {"url": self.url, "said": self.said,
-                 "can_share": py(getattr(window.navigator, "share", None)) is not None}
+        share = None if self.url is None else {
+            "url": self.url, "said": self.said,
+            "can_share": py(getattr(window.navigator, "share", None)) is not None}
         v = replay_view.screen_view(self.viewer, t, self.review_state, self.marks, share,
                                     self.daily)
         return render_replay.screen(v, t)

@@ -9,6 +9,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS
 from .driver import Player, new_game, open_page, wait_idle
+from .test_axe import serious
+from .test_net import devices  # noqa: F401 - the fixture of three joined pages
 
 pytestmark = pytest.mark.e2e
 
@@ -77,6 +79,7 @@ def test_a_finished_round_replays_step_by_step_in_every_view(page: Page):
     # the coach's review comes without freezing the page: marks or the word that none
     expect(page.locator(".review .marks, .review .review-none")).to_be_visible(
         timeout=REVIEW_MS)
+    assert serious(page) == [], "replay and review"
     marks = page.locator(".mark-item")
     if marks.count():
         assert marks.count() <= 3
@@ -109,7 +112,8 @@ def test_a_shared_link_opens_the_same_round_in_a_fresh_browser(page: Page, brows
         other.get_by_role("button", name="End").click()
         assert other.locator(".replay-table .result").inner_text() == table
         # a damaged link: a readable message, in the page's language, and a way on
-        other.goto(url.replace("lang=en", "lang=de")[:-12])
+        page_url, data = url.split("#", 1)
+        other.goto(f"{page_url}?lang=de#{data[:-12]}")
         other.reload()
         expect(other.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
         expect(other.get_by_role("heading", name="Dieser Link öffnet keine Runde.")).to_be_visible()
@@ -161,3 +165,23 @@ def test_the_deal_of_the_day_is_played_shared_and_kept(page: Page, browser: Brow
     page.locator(".kept summary").click()
     page.locator(".kept-list button").first.click()
     expect(page.get_by_role("heading", name="Replay of round 1")).to_be_visible()
+
+
+def test_a_guest_replays_its_own_seats_view_only(devices):
+    from .test_net import join_all, play_round
+
+    d = devices
+    join_all(d, "official", seed=7)
+    host, g1, g2 = d.pages
+    play_round(d, {host: Player(host, 99), g1: Player(g1, cabo_after_draws=1),
+                   g2: Player(g2, 99)})
+    g1.get_by_role("button", name="Replay and review this round").click()
+    expect(g1.get_by_role("heading", name="Replay of round 1")).to_be_visible()
+    views = g1.get_by_label("View", exact=True).locator("option").all_inner_texts()
+    assert views == ["Seat of Ada"]  # no other seat, nothing face up
+    expect(g1.locator(".replay-note")).to_contain_text("as your seat saw it")
+    assert g1.locator(".share, .review").count() == 0  # no link, no review: it knows too little
+    g1.get_by_role("button", name="End").click()
+    at, n = step_of(g1)
+    assert at == n > 3
+    expect(g1.locator(".replay-table .result")).to_contain_text("called Cabo")
