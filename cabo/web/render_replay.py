@@ -57,11 +57,15 @@ def review(r, t) -> str:
             f'<p class="did">{_e(m["done"])}</p>'
             f'<p class="coach"><strong>{_e(t("rv_coach"))}</strong> {_e(m["coach"])}</p>'
             f'<p class="cost">{_e(m["points"])}</p>'
-            f'{_button("replay-goto", t("rv_goto", n=m["move"]), extra=f" data-frame=\"{m["frame"]}\"")}'
+            f'{_button("replay-goto", t("rv_goto", n=m["move"]), extra=_frame(m))}'
             f'</li>' for m in r["marks"]) + "</ol>"
     return (f'<section class="review" aria-labelledby="review-title">'
             f'<h3 id="review-title">{_e(t("rv_heading"))}</h3>'
             f'<p class="review-intro">{_e(t("rv_intro"))}</p>{body}</section>')
+
+
+def _frame(mark) -> str:
+    return f' data-frame="{int(mark["frame"])}"'
 
 
 def share(s, t) -> str:

@@ -13,7 +13,7 @@ import time
 
 from pyscript import window
 
-from ..replay import daily, link, review, shelf
+from ..replay import daily, link, shelf
 from ..replay.record import rebuild
 from ..session import Seat, Session
 from ..ui import replay_view
@@ -91,6 +91,8 @@ class ReplayPage:
 
     async def run_review(self, version) -> None:
         """The coach's review in slices of about THINK_SLICE_MS, the browser's turn between."""
+        from ..replay import review  # the hard bot's search: imported when first needed
+
         await asyncio.sleep(FIRST_SLICE_AFTER_S)
         viewer = self.viewer
         work = review.thinking(viewer.replay, viewer.person)
