@@ -55,7 +55,7 @@ def review(r, t) -> str:
         body = "<ol class=\"marks\">" + "".join(
             f'<li class="mark-item"><h4>{_e(m["title"])}</h4>'
             f'<p class="did">{_e(m["done"])}</p>'
-            f'<p class="coach"><strong>{_e(t("rv_coach"))}</strong> {_e(m["coach"])}</p>'
+            f'<p class="rv-coach"><strong>{_e(t("rv_coach"))}</strong> {_e(m["coach"])}</p>'
             f'<p class="cost">{_e(m["points"])}</p>'
             f'{_button("replay-goto", t("rv_goto", n=m["move"]), extra=_frame(m))}'
             f'</li>' for m in r["marks"]) + "</ol>"
