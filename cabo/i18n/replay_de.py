@@ -82,4 +82,8 @@ TEXTS = {
     "daily_share_label": "Text zum Teilen",
     "daily_copy": "Text und Link kopieren",
     "replays_bad": "Die gespeicherten Runden ließen sich nicht lesen ({reason}); die Liste beginnt neu.",
+    "daily_play": "Das heutige Blatt spielen",
+    "daily_rule": "Nur dein erster Versuch eines Tages zählt; das Ergebnis bleibt in deiner Statistik, mit seiner Wiederholung.",
+    "daily_results": "Deine Spiele des Tages",
+    "rp_kept_intro": "Deine letzten beendeten Runden auf diesem Gerät: Öffne eine, um sie zu wiederholen und die Besprechung des Coachs zu lesen.",
 }

@@ -80,4 +80,8 @@ TEXTS = {
     "daily_share_label": "Text to share",
     "daily_copy": "Copy the text and link",
     "replays_bad": "The rounds kept for a second look could not be read ({reason}); the list starts again.",
+    "daily_play": "Play today's deal",
+    "daily_rule": "Only your first try of a day counts; the result stays in your statistics, with its replay.",
+    "daily_results": "Your deals of the day",
+    "rp_kept_intro": "Your last finished rounds on this device: open one to replay it and read the coach's review.",
 }

@@ -215,9 +215,19 @@ def result_of(state, seat) -> dict:
 
 
 def kept_list(shelf, t) -> list:
-    """The kept rounds for the start screen, newest first: {i, label}."""
+    """The kept rounds for the statistics, newest first: {i, label}."""
     out = []
     for i, r in reversed(list(enumerate(shelf["rounds"]))):
         out.append({"i": i, "label": t("rp_kept_item", date=r["date"], n=r.get("round", 1),
                                        names=t.join(r["names"]))})
     return out
+
+
+def daily_list(shelf, t, n=7) -> list:
+    """The last `n` results of the deal of the day, newest first: {date, label} (the
+    label: the text that was shared)."""
+    from ..replay import daily
+
+    days = sorted(shelf["daily"].items(), reverse=True)[:n]
+    return [{"date": d, "label": daily.share_text(d, r["points"], r["place"], r["n"], t)}
+            for d, r in days]

@@ -33,7 +33,7 @@ from .saving import Saving, keep_backup, storage_get, storage_remove, storage_se
 LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
 # Screens drawn as sheets over where the person was: a head with a close button stays in
 # view, and each has a history entry of its own (the back button closes it).
-SHEETS = ("rules", "board", "settings", "friends")
+SHEETS = ("rules", "board", "settings", "friends", "daily")
 DOUBLE_CLICK_MS = 500  # the longest pause between the two clicks (taps) of a double click
 _proxies = []  # keep the event listener proxies alive
 _T = timing.Marks(window)
@@ -376,8 +376,7 @@ class App:
             session = self.table.session if self.table is not None else None
             html += render_party.stats_screen(party_view.stats_view(
                 self.board, t, self.stats_person, session, self.back_to == "table"),
-                self.board_file.words(t))
-            html += self.replay.kept_html()
+                self.board_file.words(t), self.replay.kept_html())
         elif self.screen == "replay":
             html += self.replay.html()
         elif in_game and (end := self.lesson.end_html()) is not None:
@@ -413,6 +412,8 @@ class App:
                                          LANG_NAMES, self.theme(), setup.THEMES)
                 form = setup.view(self.settings, t)
                 html += render_start.settings(render.setup(form, t), t, look, form["problem"])
+            elif self.screen == "daily":
+                html += self.replay.daily_sheet_html()
             elif self.screen == "friends" and with_net:
                 html += render_start.friends(t, setup.summary(self.settings, t),
                                              self.net.setup_html(), self.room.setup_html())
@@ -433,11 +434,13 @@ class App:
             (self.open.add if node.open else self.open.discard)(node.dataset.open)
         html, view, moves = self.page_html()
         in_game = view is not None
+        # a replay's step forward moves its cards as in play (cabo.web.replaypage)
+        flying = self.replay.flying() if self.screen == "replay" else []
         _T.mark("r.html")
         # Another screen is drawn whole: there is little to keep, and patching the set-up form
         # into a table node by node is slower than innerHTML (docs/speed.md, "long tasks").
         shown, self.shown = self.shown, (self.screen, in_game)
-        if in_game and hasattr(window, "caboMotionFirst"):
+        if (in_game or flying) and hasattr(window, "caboMotionFirst"):
             window.caboMotionFirst()  # where the cards are before the change (motion.js)
         patch = getattr(window, "caboPatch", None) if self.patching else None
         if patch is not None and shown == self.shown:
@@ -465,6 +468,8 @@ class App:
         _T.mark("r.scroll")
         if in_game and hasattr(window, "caboMotion"):  # static/js/motion.js
             window.caboMotion(_moves_json(moves), self.table.speed == "instant")
+        elif flying and hasattr(window, "caboMotion"):
+            window.caboMotion(_moves_json(flying), self.settings["speed"] == "instant")
         _T.mark("r.fly")
         if in_game:
             self.table.last = []  # animate a change once

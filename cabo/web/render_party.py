@@ -86,9 +86,10 @@ def board_file(f) -> str:
             f'</div>{note}</div>')
 
 
-def stats_screen(v, file=None) -> str:
-    """The leaderboard, a person's statistics with charts, this game's chart, and the
-    board's file (`file`: board_file's words)."""
+def stats_screen(v, file=None, kept="") -> str:
+    """The leaderboard, a person's statistics with charts, this game's chart, the rounds
+    kept for a replay (`kept`: their HTML) and the board's file (`file`: board_file's
+    words)."""
     if v["board"]:
         head = "".join(f'<th scope="col">{_e(h)}</th>' for h in v["board_head"])
         rows = "".join(
@@ -128,6 +129,6 @@ def stats_screen(v, file=None) -> str:
             f'{game}'
             f'<section class="stats-part" aria-labelledby="stats-title">'
             f'<h2 id="stats-title">{_e(v["stats_title"])}</h2>{stats}</section>'
-            f'{board_file(file) if file else ""}'
+            f'{kept}{board_file(file) if file else ""}'
             f'<div class="setup-actions"><button type="button" class="btn primary" '
             f'data-ctl="board-back">{_e(v["back"])}</button></div></section>')

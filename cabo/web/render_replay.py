@@ -1,11 +1,11 @@
-"""HTML of the replay screen, the coach's review, the share box, the deal of the day's entry
-and result, and the list of rounds kept (cabo.web.replaypage holds their state)."""
+"""HTML of the replay screen, the coach's review, the share box, the deal of the day's sheet
+and result, and the rounds kept (cabo.web.replaypage holds their state)."""
 
 from __future__ import annotations
 
 from html import escape
 
-from . import render
+from . import render, render_start
 
 
 def _e(x) -> str:
@@ -84,8 +84,8 @@ def share(s, t) -> str:
 def daily_result(d, t) -> str:
     """The deal of the day's result: the score, the text to share (with the replay link)."""
     said = f'<p class="share-said" role="status">{_e(d["said"])}</p>' if d.get("said") else ""
-    return (f'<section class="daily-result" aria-labelledby="daily-title">'
-            f'<h3 id="daily-title">{_e(d["title"])}</h3><p>{_e(d["line"])}</p>'
+    return (f'<section class="daily-result" aria-labelledby="daily-result-title">'
+            f'<h3 id="daily-result-title">{_e(d["title"])}</h3><p>{_e(d["line"])}</p>'
             f'<label class="share-link">{_e(t("daily_share_label"))}'
             f'<textarea readonly id="daily-text" rows="3">{_e(d["text"])}</textarea></label>'
             f'<div class="share-buttons">{_button("daily-copy", t("daily_copy"), primary=True)}'
@@ -100,24 +100,37 @@ def problem(text, detail, t) -> str:
             f'{_button("replay-close", t("new_game"), primary=True)}</section>')
 
 
-def entry(v, t) -> str:
-    """The start screen's entry to the deal of the day and the rounds kept."""
-    played = f'<p class="daily-played">{_e(v["played"])}</p>' if v.get("played") else ""
-    return (f'<section class="daily-entry" aria-labelledby="daily-entry-title">'
-            f'<h2 id="daily-entry-title">{_e(t("daily_entry"))}</h2>'
-            f'<p>{_e(t("daily_entry_text"))}</p>{played}'
-            f'{_button("daily-start", t("daily_entry"), primary=True)}'
-            f'{kept(v["kept"], t)}</section>')
+def daily_sheet(v, t) -> str:
+    """The deal of the day's sheet (from the start screen): what it is, today's counted
+    result when there is one, and the way to play it."""
+    played = (f'<p class="daily-played" role="status">{_e(v["played"])}</p>'
+              if v.get("played") else "")
+    return (f'<section class="sheet daily-sheet" aria-labelledby="daily-title">'
+            f'{render_start.sheet_head("daily", v["title"], t)}'
+            f'<p class="sheet-intro">{_e(t("daily_entry_text"))}</p>'
+            f'<p class="sheet-intro">{_e(t("daily_rule"))}</p>{played}'
+            f'<div class="setup-actions">{_button("daily-back", t("st_close"))}'
+            f'{_button("daily-start", t("daily_play"), primary=True)}</div></section>')
 
 
-def kept(rounds, t) -> str:
-    """The rounds kept for a second look, newest first."""
-    if not rounds:
-        return f'<p class="kept-none">{_e(t("rp_kept_none"))}</p>'
-    items = "".join(f'<li><button type="button" class="btn ghost" data-ctl="replay-kept" '
-                    f'data-i="{r["i"]}">{_e(r["label"])}</button></li>' for r in rounds)
-    return (f'<details class="kept" data-open="kept"><summary>{_e(t("rp_kept"))}</summary>'
-            f'<ul class="kept-list">{items}</ul></details>')
+def kept(rounds, days, t) -> str:
+    """In the statistics sheet: the rounds kept for a second look, newest first, and the
+    deal of the day's results, each opening its replay."""
+    if rounds:
+        items = "".join(f'<li><button type="button" class="btn ghost" data-ctl="replay-kept" '
+                        f'data-i="{r["i"]}">{_e(r["label"])}</button></li>' for r in rounds)
+        listed = f'<ul class="kept-list">{items}</ul>'
+    else:
+        listed = f'<p class="kept-none">{_e(t("rp_kept_none"))}</p>'
+    if days:
+        items = "".join(f'<li><button type="button" class="btn ghost" data-ctl="replay-day" '
+                        f'data-date="{_e(d["date"])}">{_e(d["label"])}</button></li>'
+                        for d in days)
+        listed += (f'<h3 id="days-title">{_e(t("daily_results"))}</h3>'
+                   f'<ul class="kept-list" aria-labelledby="days-title">{items}</ul>')
+    return (f'<section class="stats-part kept-rounds" aria-labelledby="kept-title">'
+            f'<h2 id="kept-title">{_e(t("rp_kept"))}</h2>'
+            f'<p>{_e(t("rp_kept_intro"))}</p>{listed}</section>')
 
 
 def after_round(v, t) -> str:

@@ -1,7 +1,8 @@
 """HTML of the start screen and of the sheets opened from it (settings, play with friends).
 
 The start screen fits one phone screen: Play (the last settings, one tap to a table),
-Continue when a game is saved, the lesson, play with friends, and the settings. A sheet has a
+Continue when a game is saved, the lesson, play with friends, the deal of the day (a sheet:
+cabo.web.render_replay) and the settings. A sheet has a
 head that stays in view, with its title and a close button. Plain strings, no decisions.
 """
 
@@ -48,6 +49,7 @@ def start(t, summary, problem, can_resume, lesson) -> str:
             f'<h2 id="start-title" class="start-title">{_e(t("st_heading"))}</h2>'
             f'{main}'
             f'<div class="start-more">{_btn("friends", t("st_friends"))}'
+            f'{_btn("daily", t("daily_entry"))}'
             f'{_btn("settings", "⚙ " + t("st_settings"))}</div></section>')
 
 

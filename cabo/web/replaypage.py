@@ -22,6 +22,8 @@ from .browser import py, task_of_its_own
 from .pacer import FIRST_SLICE_AFTER_S, THINK_SLICE_MS
 from .saving import storage_set
 
+SHEETS = ("board", "daily")  # the sheets a replay opens from
+
 
 class ReplayPage:
     """The replay screen's state and its part of the page's other screens."""
@@ -37,6 +39,8 @@ class ReplayPage:
         self.version = 0          # bumped when the replay changes: a running review stops
         self.daily = None         # the deal of the day's result view of the replay, or None
         self.kept_step = None     # (seed, step) of the last finished round kept
+        self.animate = False      # the next drawing is a step forward: its cards move
+        self.moves = []           # the motion steps of the drawing now (cabo.ui.motion)
         self.back_to = "setup"
         self.shelf = app.saving.load_stored("replays", shelf.read) or shelf.empty()
 
@@ -53,8 +57,8 @@ class ReplayPage:
         try:
             record = link.read(data)
         except link.LinkError as exc:
+            self.enter()
             self.viewer, self.problem = None, self.app.t(f"replay_bad_{exc.reason}")
-            self.app.screen = "replay"
             return
         self.show(record)
 
@@ -67,8 +71,7 @@ class ReplayPage:
         """A replay on screen; its review started when it holds the whole round and a person
         played in it (a guest's replay has neither a review nor a link: it knows too little)."""
         app = self.app
-        if app.screen in ("setup", "table"):
-            self.back_to = app.screen
+        self.enter()
         self.viewer = viewer
         self.problem = None
         self.url = url
@@ -78,11 +81,21 @@ class ReplayPage:
         self.marks = []
         reviewed = viewer.person is not None and viewer.replay is not None
         self.review_state = "thinking" if reviewed else "none"
-        app.screen = "replay"
-        app.pacer.stop()
         app.focus_to = "#replay-title"
         if reviewed:
             asyncio.ensure_future(self.run_review(self.version))
+
+    def enter(self) -> None:
+        """The replay screen instead of the screen now, which its close button returns to
+        (opened from a sheet: the screen under the sheets)."""
+        app = self.app
+        if app.screen in ("setup", "table"):
+            self.back_to = app.screen
+        elif app.screen in SHEETS:
+            self.back_to = app.back_to
+            app.leave_sheets()
+        app.screen = "replay"
+        app.pacer.stop()
 
     @staticmethod
     def base_url() -> str:
@@ -133,7 +146,9 @@ class ReplayPage:
         date = self.today()
         seats = [Seat(n, b) for n, b in daily.seats(name[:20])]
         app.table = app.new_table(Session(daily.rules(), seats, daily.seed_for(date)))
+        app.table.show_deal()
         app.screen = "table"
+        app.leave_sheets()
         app.notice = None
         app.saving.tabs.claim()
         app.dealing = True
@@ -229,23 +244,33 @@ class ReplayPage:
             "can_share": py(getattr(window.navigator, "share", None)) is not None}
         v = replay_view.screen_view(self.viewer, t, self.review_state, self.marks, share,
                                     self.daily)
+        self.moves = v["table"]["moves"] if self.animate else []
+        self.animate = False
         return render_replay.screen(v, t)
 
-    def kept_html(self) -> str:
-        """The rounds kept, under the statistics."""
-        t = self.app.t
-        return (f'<section class="kept-rounds" aria-label="{t("rp_kept")}">'
-                f'{render_replay.kept(replay_view.kept_list(self.shelf, t), t)}</section>')
+    def flying(self) -> list:
+        """The motion steps of the replay's drawing now: a step forward moves its cards as
+        in play; a step back or a jump shows the new step at once."""
+        moves, self.moves = self.moves, []
+        return moves
 
-    def setup_html(self) -> str:
+    def kept_html(self) -> str:
+        """The rounds kept and the deal of the day's results, in the statistics sheet."""
+        t = self.app.t
+        return render_replay.kept(replay_view.kept_list(self.shelf, t),
+                                  replay_view.daily_list(self.shelf, t), t)
+
+    def daily_sheet_html(self) -> str:
+        """The deal of the day's sheet: what it is, today's counted result, and Play."""
         t = self.app.t
         today = self.shelf["daily"].get(self.today())
         played = None
         if today is not None:
             played = t("daily_played", text=daily.share_text(
                 self.today(), today["points"], today["place"], today["n"], t))
-        return render_replay.entry({"played": played,
-                                    "kept": replay_view.kept_list(self.shelf, t)}, t)
+        return render_replay.daily_sheet(
+            {"title": t("daily_title", date=daily.short_date(self.today(), t)),
+             "played": played}, t)
 
     def click(self, ctl, target) -> None:
         app, viewer = self.app, self.viewer
@@ -258,6 +283,10 @@ class ReplayPage:
             i = int(target.dataset.i)
             if 0 <= i < len(self.shelf["rounds"]):
                 self.open_link(self.shelf["rounds"][i]["link"])
+        elif ctl == "replay-day":
+            result = self.shelf["daily"].get(str(target.dataset.date))
+            if result is not None:
+                self.open_link(result["link"])
         elif ctl == "replay-close":
             self.close()
             return
@@ -277,6 +306,7 @@ class ReplayPage:
             steps = {"replay-first": 0, "replay-back": viewer.index - 1,
                      "replay-next": viewer.index + 1, "replay-last": viewer.length - 1}
             if ctl in steps:
+                self.animate = ctl == "replay-next" and viewer.index < viewer.length - 1
                 viewer.go(steps[ctl])
                 app.focus_to = f'[data-ctl="{ctl}"]'
             elif ctl == "replay-goto":

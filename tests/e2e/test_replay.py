@@ -1,4 +1,7 @@
-"""The replay screen, a shared round and the deal of the day, through the page."""
+"""The replay screen, a shared round, the rounds kept and the deal of the day, through the
+page. One finished round serves the replay, its link, its bad twin and the kept list (each
+step reads what the one before left on screen); the deal of the day plays a round of its own.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +11,23 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS
-from .driver import Player, new_game, open_page, wait_idle
+from .driver import Player, activate, close_settings, new_game, open_page, open_settings, wait_idle
 from .test_axe import serious
 from .test_net import devices  # noqa: F401 - the fixture of three joined pages
 
 pytestmark = pytest.mark.e2e
 
 REVIEW_MS = 60_000  # the review runs in slices after the screen is drawn
+
+# Counts the motion the page asks for (static/js/motion.js): [number of steps] per call.
+SPY_MOTION = """() => {
+  window.motionCalls = [];
+  const play = window.caboMotion;
+  window.caboMotion = (steps, instant) => {
+    window.motionCalls.push(JSON.parse(steps).length);
+    return play(steps, instant);
+  };
+}"""
 
 
 def step_of(page: Page) -> tuple:
@@ -28,29 +41,34 @@ def hand_faces(page: Page, name_re: str) -> list:
         ".pname", has_text=re.compile(name_re)))
     out = []
     for card in row.locator(".row .card").all():
-        cls = card.get_attribute("class")
-        out.append(card.locator(".face").inner_text() if " up" in f" {cls}" else None)
+        up = " up" in f' {card.get_attribute("class")}'
+        out.append(card.get_attribute("aria-label") if up else None)
     return out
 
 
-def finish_a_round(page: Page) -> None:
+def choose_view(page: Page, label: str) -> None:
+    page.get_by_label("View", exact=True).select_option(label=label)
+
+
+def test_a_finished_round_replays_shares_its_link_and_is_kept(page: Page, browser: Browser,
+                                                              base_url: str):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_page(page, 11)
     new_game(page, "official", ("person", "easy"))
     Player(page).play_round()
     wait_idle(page)
-
-
-def test_a_finished_round_replays_step_by_step_in_every_view(page: Page):
-    finish_a_round(page)
+    page.evaluate(SPY_MOTION)
     page.get_by_role("button", name="Replay and review this round").click()
     expect(page.get_by_role("heading", name="Replay of round 1")).to_be_visible()
     at, n = step_of(page)
     assert at == 1 and n > 5
-    # the deal, as the person saw it: every card face down
-    assert hand_faces(page, "^You$") == [None] * 4
+    assert hand_faces(page, "^You$") == [None] * 4  # the deal, as the person saw it
+    # forwards the cards move as in play; back and jumps show the step at once
     page.get_by_role("button", name="Next").click()
     page.get_by_role("button", name="Next").click()
     assert step_of(page) == (3, n)
+    calls = page.evaluate("window.motionCalls")
+    assert calls and all(k > 0 for k in calls), calls
     page.get_by_role("button", name="Back").click()
     assert step_of(page) == (2, n)
     page.get_by_role("button", name="End").click()
@@ -58,7 +76,8 @@ def test_a_finished_round_replays_step_by_step_in_every_view(page: Page):
     expect(page.get_by_role("button", name="Next")).to_be_disabled()
     page.get_by_role("button", name="Start").click()
     assert step_of(page) == (1, n)
-    # step to the person's peek: it sees two own cards face up, Ada's stay face down
+    assert page.evaluate("window.motionCalls") == calls
+    # on to the person's first peek: two own cards face up, Ada's all face down
     for _ in range(n):
         if sum(f is not None for f in hand_faces(page, "^You$")) >= 2:
             break
@@ -68,39 +87,53 @@ def test_a_finished_round_replays_step_by_step_in_every_view(page: Page):
     at = step_of(page)[0]
     assert hand_faces(page, "^Ada") == [None] * 4
     # Ada's view of the same step: not the person's cards
-    page.get_by_label("View", exact=True).select_option(label="Seat of Ada")
+    choose_view(page, "Seat of Ada")
     assert step_of(page)[0] == at
     assert hand_faces(page, "^You$") == [None] * 4
-    # everything face up (the round is over)
-    page.get_by_label("View", exact=True).select_option(label="Everything face up")
-    assert None not in hand_faces(page, "^You$") and None not in hand_faces(page, "^Ada")
+    # everything face up (the round is over), the person's peeked cards the same
+    choose_view(page, "Everything face up")
     faces = hand_faces(page, "^You$")
+    assert None not in faces and None not in hand_faces(page, "^Ada")
     assert all(f == g for f, g in zip(faces, mine) if g is not None)
-    # the coach's review comes without freezing the page: marks or the word that none
+    # the coach's review comes without freezing the page: marks, or the word that none
     expect(page.locator(".review .marks, .review .review-none")).to_be_visible(
         timeout=REVIEW_MS)
     assert serious(page) == [], "replay and review"
     marks = page.locator(".mark-item")
+    assert marks.count() <= 3
     if marks.count():
-        assert marks.count() <= 3
         expect(marks.first).to_contain_text("an estimate from 64 sampled deals")
-        marks.first.get_by_role("button", name=re.compile(r"^Show move \d+")).click()
         move = int(re.search(r"\d+", marks.first.locator("h4").inner_text())[0])
+        marks.first.get_by_role("button", name=f"Show move {move}").click()
         assert step_of(page)[0] == move
+    # share this round: the link, copied
+    url = page.locator("#replay-link").input_value()
+    assert "#replay=1" in url
+    page.get_by_role("button", name="Copy the link").click()
+    expect(page.locator(".share")).to_contain_text("The link is copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == url
+    page.get_by_role("button", name="End").click()
+    result = page.locator(".replay-table .result").inner_text()
     page.get_by_role("button", name="Close the replay").click()
     expect(page.get_by_role("heading", name="Round 1: the reveal")).to_be_visible()
 
+    # the round is kept: listed in the statistics, and it replays offline
+    page.get_by_role("button", name="New game").first.click()
+    page.get_by_role("button", name="Leaderboard").click()
+    kept = page.locator(".kept-rounds")
+    expect(kept.get_by_role("heading", name="Rounds kept for a second look")).to_be_visible()
+    assert kept.locator("[data-ctl='replay-kept']").count() == 1
+    page.context.set_offline(True)
+    try:
+        kept.locator("[data-ctl='replay-kept']").click()
+        expect(page.get_by_role("heading", name="Replay of round 1")).to_be_visible()
+        choose_view(page, "Everything face up")
+        page.get_by_role("button", name="End").click()
+        assert page.locator(".replay-table .result").inner_text() == result
+    finally:
+        page.context.set_offline(False)
 
-def test_a_shared_link_opens_the_same_round_in_a_fresh_browser(page: Page, browser: Browser,
-                                                               base_url: str):
-    finish_a_round(page)
-    page.get_by_role("button", name="Replay and review this round").click()
-    page.get_by_label("View", exact=True).select_option(label="Everything face up")
-    page.get_by_role("button", name="End").click()
-    url = page.locator("#replay-link").input_value()
-    assert "#replay=1" in url
-    n = step_of(page)[1]
-    table = page.locator(".replay-table .result").inner_text()
+    # the link opens the same round in a fresh browser; a damaged one says why
     fresh = browser.new_context(base_url=base_url)
     try:
         other = fresh.new_page()
@@ -108,10 +141,9 @@ def test_a_shared_link_opens_the_same_round_in_a_fresh_browser(page: Page, brows
         expect(other.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
         expect(other.get_by_role("heading", name="Replay of round 1")).to_be_visible()
         assert step_of(other) == (1, n)
-        other.get_by_label("View", exact=True).select_option(label="Everything face up")
+        choose_view(other, "Everything face up")
         other.get_by_role("button", name="End").click()
-        assert other.locator(".replay-table .result").inner_text() == table
-        # a damaged link: a readable message, in the page's language, and a way on
+        assert other.locator(".replay-table .result").inner_text() == result
         page_url, data = url.split("#", 1)
         other.goto(f"{page_url}?lang=de#{data[:-12]}")
         other.reload()
@@ -119,7 +151,7 @@ def test_a_shared_link_opens_the_same_round_in_a_fresh_browser(page: Page, brows
         expect(other.get_by_role("heading", name="Dieser Link öffnet keine Runde.")).to_be_visible()
         expect(other.get_by_role("alert")).to_contain_text("abgeschnitten")
         other.get_by_role("button", name="Neues Spiel").click()
-        expect(other.get_by_role("button", name="Spiel starten")).to_be_visible()
+        expect(other.get_by_role("button", name="Spiel des Tages")).to_be_visible()
     finally:
         fresh.close()
 
@@ -128,8 +160,13 @@ def test_the_deal_of_the_day_is_played_shared_and_kept(page: Page, browser: Brow
                                                        base_url: str):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_page(page, 5, query="&day=2026-12-06")
+    open_settings(page)
     page.get_by_label("Speed").select_option("instant")
-    page.get_by_role("button", name="Deal of the day").click()
+    close_settings(page)
+    activate(page.get_by_role("button", name="Deal of the day"))
+    expect(page.get_by_role("heading", name="Deal of the day, 6 Dec")).to_be_focused()
+    expect(page.locator(".daily-played")).to_have_count(0)
+    activate(page.get_by_role("button", name="Play today's deal"))
     wait_idle(page)
     Player(page).play_round()
     result = page.locator(".daily-result")
@@ -141,29 +178,30 @@ def test_the_deal_of_the_day_is_played_shared_and_kept(page: Page, browser: Brow
     page.get_by_role("button", name="Copy the text and link").click()
     expect(result).to_contain_text("The link is copied.")
     assert page.evaluate("navigator.clipboard.readText()") == text
-    # the same deal on another device the same day: the same cards at the first step
+    # the same deal on another device the same day: the same discard, the same bots
     page.get_by_role("button", name="Replay and review this round").click()
-    page.get_by_label("View", exact=True).select_option(label="Everything face up")
-    dealt = page.locator(".replay-table .felt").inner_text()
+    dealt = page.locator(".replay-table #discard").get_attribute("aria-label")
     fresh = browser.new_context(base_url=base_url)
     try:
         other = fresh.new_page()
         open_page(other, 77, query="&day=2026-12-06")
-        other.get_by_label("Speed").select_option("instant")
-        other.get_by_role("button", name="Deal of the day").click()
-        wait_idle(other)
-        Player(other).play_round()
-        other.get_by_role("button", name="Replay and review this round").click()
-        other.get_by_label("View", exact=True).select_option(label="Everything face up")
-        assert other.locator(".replay-table .felt").inner_text() == dealt
+        activate(other.get_by_role("button", name="Deal of the day"))
+        activate(other.get_by_role("button", name="Play today's deal"))
+        expect(other.locator("#discard")).to_have_attribute("aria-label", dealt)
+        expect(other.locator(".others .pname")).to_have_text([re.compile("^Ada"),
+                                                              re.compile("^Bo")])
     finally:
         fresh.close()
-    # one try a day counts, and the start screen says so; the round is kept
+    # the start screen's sheet says today's try is counted; the statistics keep it
     page.get_by_role("button", name="Close the replay").click()
     page.get_by_role("button", name="New game").first.click()
+    activate(page.get_by_role("button", name="Deal of the day"))
     expect(page.locator(".daily-played")).to_have_text(f"Today: {first}")
-    page.locator(".kept summary").click()
-    page.locator(".kept-list button").first.click()
+    page.get_by_role("button", name="Close", exact=True).first.click()
+    page.get_by_role("button", name="Leaderboard").click()
+    day = page.locator(".kept-rounds [data-ctl='replay-day']")
+    expect(day).to_have_text([first])
+    day.click()
     expect(page.get_by_role("heading", name="Replay of round 1")).to_be_visible()
 
 
@@ -185,3 +223,8 @@ def test_a_guest_replays_its_own_seats_view_only(devices):
     at, n = step_of(g1)
     assert at == n > 3
     expect(g1.locator(".replay-table .result")).to_contain_text("called Cabo")
+    # what it shows of the others' cards is what the round showed this seat: at the deal
+    # every card is face down, the others' too
+    g1.get_by_role("button", name="Start").click()
+    assert g1.locator(".replay-table section.player .row .card").count() == 12
+    assert g1.locator(".replay-table section.player .row .card.up").count() == 0
