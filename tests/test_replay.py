@@ -285,3 +285,24 @@ def test_a_guest_replays_its_own_seats_view_from_what_it_received():
         table = viewer.table_view(t)
         assert table["status"] and table["buttons"] == []
     assert viewer.round_no == 1
+
+
+def test_the_statistics_list_the_kept_rounds_and_the_days_newest_first():
+    from cabo.ui import replay_view
+
+    s = shelf.empty()
+    for i, date in enumerate(("2026-12-05", "2026-12-06")):
+        s = shelf.keep_round(s, {"link": f"1abc{i}", "date": date, "rules": "official",
+                                 "round": i + 1, "names": ["Eve", "Ada", "Bo"],
+                                 "points": [3, 0, 7]})
+        s, _ = shelf.keep_daily(s, date, {"points": 3 - i, "place": 1 + i, "n": 3,
+                                          "link": f"1abc{i}"})
+    en, de = Texts("en"), Texts("de")
+    assert replay_view.kept_list(s, en) == [
+        {"i": 1, "label": "6 Dec: round 2, Eve, Ada and Bo"},
+        {"i": 0, "label": "5 Dec: round 1, Eve, Ada and Bo"}]
+    assert replay_view.kept_list(s, de)[0]["label"].startswith("6. Dez.: Runde 2, Eve")
+    assert replay_view.daily_list(s, en) == [
+        {"date": "2026-12-06", "label": "Cabo, 6 Dec: 2 points, 2nd of 3"},
+        {"date": "2026-12-05", "label": "Cabo, 5 Dec: 3 points, 1st of 3"}]
+    assert replay_view.daily_list(s, en, n=1) == replay_view.daily_list(s, en)[:1]

@@ -216,10 +216,12 @@ def result_of(state, seat) -> dict:
 
 def kept_list(shelf, t) -> list:
     """The kept rounds for the statistics, newest first: {i, label}."""
+    from ..replay import daily
+
     out = []
     for i, r in reversed(list(enumerate(shelf["rounds"]))):
-        out.append({"i": i, "label": t("rp_kept_item", date=r["date"], n=r.get("round", 1),
-                                       names=t.join(r["names"]))})
+        out.append({"i": i, "label": t("rp_kept_item", date=daily.short_date(r["date"], t),
+                                       n=r.get("round", 1), names=t.join(r["names"]))})
     return out
 
 

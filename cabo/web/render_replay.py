@@ -12,8 +12,8 @@ def _e(x) -> str:
     return escape(str(x), quote=True)
 
 
-def _button(ctl, label, disabled=False, primary=False, extra="") -> str:
-    cls = "btn" + (" primary" if primary else "")
+def _button(ctl, label, disabled=False, primary=False, extra="", ghost=False) -> str:
+    cls = "btn" + (" primary" if primary else "") + (" ghost" if ghost else "")
     return (f'<button type="button" class="{cls}" data-ctl="{ctl}"{extra}'
             f'{" disabled" if disabled else ""}>{_e(label)}</button>')
 
@@ -28,17 +28,17 @@ def screen(v, t) -> str:
         f'<span class="replay-view"><label for="replay-view">{_e(t("rp_view"))}</label> '
         f'<select id="replay-view" data-field="replay-view">{options}</select></span>'
         f'<div class="replay-steps">'
-        f'{_button("replay-first", t("rp_first"), at == 0)}'
-        f'{_button("replay-back", t("rp_back"), at == 0)}'
+        f'{_button("replay-first", t("rp_first"), at == 0, ghost=True)}'
+        f'{_button("replay-back", t("rp_back"), at == 0, ghost=True)}'
         f'<span class="replay-pos" id="replay-pos" role="status">'
         f'{_e(t("rp_step", i=at + 1, n=n))}</span>'
         f'{_button("replay-next", t("rp_next"), at >= n - 1, primary=True)}'
-        f'{_button("replay-last", t("rp_last"), at >= n - 1)}</div></div>')
+        f'{_button("replay-last", t("rp_last"), at >= n - 1, ghost=True)}</div></div>')
     note = f'<p class="replay-note">{_e(v["note"])}</p>' if v.get("note") else ""
     table = render.table(v["table"], t, False)
     return (f'<section class="replay" aria-labelledby="replay-title">'
             f'<header class="replay-head"><h2 id="replay-title">{_e(v["title"])}</h2>'
-            f'{_button("replay-close", t("rp_close"))}</header>'
+            f'{_button("replay-close", t("rp_close"), ghost=True)}</header>'
             f'{controls}{note}<div class="replay-table" inert>{table}</div>'
             f'{daily_result(v["daily"], t) if v.get("daily") else ""}'
             f'{review(v["review"], t) if v.get("review") else ""}'
@@ -109,7 +109,7 @@ def daily_sheet(v, t) -> str:
             f'{render_start.sheet_head("daily", v["title"], t)}'
             f'<p class="sheet-intro">{_e(t("daily_entry_text"))}</p>'
             f'<p class="sheet-intro">{_e(t("daily_rule"))}</p>{played}'
-            f'<div class="setup-actions">{_button("daily-back", t("st_close"))}'
+            f'<div class="setup-actions">{_button("daily-back", t("st_close"), ghost=True)}'
             f'{_button("daily-start", t("daily_play"), primary=True)}</div></section>')
 
 
