@@ -195,9 +195,11 @@ class App:
             window.history.replaceState(window.JSON.parse("null"), "")
 
     def on_popstate(self, event) -> None:
-        """Back from a sheet's history entry: close the sheet."""
+        """Back from a sheet's (or the replay's) history entry: close it."""
         if self.screen in SHEETS:
             self.close_aside(self.screen)
+        elif self.screen == "replay":
+            self.replay.close()
 
     def close_aside(self, screen) -> None:
         """Back from a sheet to where the person was (the sheet under it, or the screen)."""

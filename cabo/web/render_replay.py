@@ -89,6 +89,7 @@ def daily_result(d, t) -> str:
             f'<label class="share-link">{_e(t("daily_share_label"))}'
             f'<textarea readonly id="daily-text" rows="3">{_e(d["text"])}</textarea></label>'
             f'<div class="share-buttons">{_button("daily-copy", t("daily_copy"), primary=True)}'
+            f'{_button("daily-send", t("rp_send")) if d.get("can_share") else ""}'
             f'</div>{said}</section>')
 
 

@@ -40,6 +40,7 @@ class ReplayPage:
         self.daily = None         # the deal of the day's result view of the replay, or None
         self.kept_step = None     # (seed, step) of the last finished round kept
         self.animate = False      # the next drawing is a step forward: its cards move
+        self.opening = False      # a link in the URL opens as the page starts
         self.moves = []           # the motion steps of the drawing now (cabo.ui.motion)
         self.back_to = "setup"
         self.shelf = app.saving.load_stored("replays", shelf.read) or shelf.empty()
@@ -50,7 +51,11 @@ class ReplayPage:
         data = link.data_of(str(window.location.hash))
         if data is None:
             return False
-        self.open_link(data)
+        self.opening = True  # (the page's own entry: no history entry of the replay's)
+        try:
+            self.open_link(data)
+        finally:
+            self.opening = False
         return True
 
     def open_link(self, data) -> None:
@@ -94,6 +99,9 @@ class ReplayPage:
         elif app.screen in SHEETS:
             self.back_to = app.back_to
             app.leave_sheets()
+        if app.screen != "replay" and not self.opening:
+            # a history entry of its own: the phone's back button closes the replay
+            window.history.pushState(window.JSON.parse('{"cabo": "replay"}'), "")
         app.screen = "replay"
         app.pacer.stop()
 
@@ -203,7 +211,13 @@ class ReplayPage:
         first = self.shelf["daily"].get(date) or {**result, "link": data}
         first = {k: first[k] for k in ("points", "place", "n")}
         url = self.base_url() + link.PREFIX + data
-        return replay_view.daily_view(self.app.t, date, result, first, url, self.said)
+        return {**replay_view.daily_view(self.app.t, date, result, first, url, self.said),
+                "can_share": self.can_share()}
+
+    @staticmethod
+    def can_share() -> bool:
+        """Whether the browser has a share sheet (navigator.share)."""
+        return py(getattr(window.navigator, "share", None)) is not None
 
     def table_daily(self):
         """The deal of the day's result under the finished round on the table, or None."""
@@ -241,7 +255,7 @@ class ReplayPage:
             return render_replay.problem(t("replay_bad_intro"), self.problem or "", t)
         share = None if self.url is None else {
             "url": self.url, "said": self.said,
-            "can_share": py(getattr(window.navigator, "share", None)) is not None}
+            "can_share": self.can_share()}
         v = replay_view.screen_view(self.viewer, t, self.review_state, self.marks, share,
                                     self.daily)
         self.moves = v["table"]["moves"] if self.animate else []
@@ -288,20 +302,22 @@ class ReplayPage:
             if result is not None:
                 self.open_link(result["link"])
         elif ctl == "replay-close":
-            self.close()
+            if app.sheet_in_history() == "replay":
+                window.history.back()  # the phone's back button and this one do the same
+            else:
+                self.close()
             return
         elif ctl == "replay-copy":
-            self.copy(self.url)
+            asyncio.ensure_future(self.copy(self.url))
         elif ctl == "daily-copy":
             shown = self.daily or self.table_daily()
             if shown is not None:
-                self.copy(shown["text"])
-                if self.daily is not None:
-                    self.daily = {**self.daily, "said": self.said}
-        elif ctl == "replay-send":
-            share = getattr(window.navigator, "share", None)
-            if share is not None:
-                window.navigator.share(window.JSON.parse(json.dumps({"url": self.url})))
+                asyncio.ensure_future(self.copy(shown["text"]))
+        elif ctl in ("replay-send", "daily-send") and self.can_share():
+            shown = self.daily or self.table_daily()
+            what = ({"url": self.url} if ctl == "replay-send" or shown is None
+                    else {"text": shown["text"]})
+            asyncio.ensure_future(self.send(what))
         elif viewer is not None:
             steps = {"replay-first": 0, "replay-back": viewer.index - 1,
                      "replay-next": viewer.index + 1, "replay-last": viewer.length - 1}
@@ -320,16 +336,29 @@ class ReplayPage:
                                int(value) if value.isdigit() else value)
             self.app.render()
 
-    def copy(self, text) -> None:
-        t = self.app.t
-        clip = getattr(window.navigator, "clipboard", None)
+    @staticmethod
+    async def send(what) -> None:
+        """The browser's share sheet with `what` ({url} or {text})."""
         try:
-            clip.writeText(text)
+            await window.navigator.share(window.JSON.parse(json.dumps(what)))
+        except Exception:  # noqa: BLE001 - closed without sharing: nothing to say
+            pass
+
+    async def copy(self, text) -> None:
+        """Copy `text` and say whether it worked (the replay's link, or the deal of the
+        day's text with its link)."""
+        t = self.app.t
+        try:
+            await window.navigator.clipboard.writeText(text)
             self.said = t("rp_copied")
-        except Exception:  # noqa: BLE001 - no clipboard (an insecure context): say so
+        except Exception:  # noqa: BLE001 - no clipboard, or refused: say so
             self.said = t("rp_copy_failed")
+        if self.daily is not None:
+            self.daily = {**self.daily, "said": self.said}
+        self.app.render()
 
     def close(self) -> None:
+        """Back to where the replay was opened from (a shared link: the start screen)."""
         app = self.app
         self.version += 1
         self.viewer, self.problem = None, None
@@ -341,3 +370,4 @@ class ReplayPage:
         app.render()
         if app.screen == "table":
             app.pacer.schedule()
+

@@ -116,6 +116,11 @@ def test_a_finished_round_replays_shares_its_link_and_is_kept(page: Page, browse
     result = page.locator(".replay-table .result").inner_text()
     page.get_by_role("button", name="Close the replay").click()
     expect(page.get_by_role("heading", name="Round 1: the reveal")).to_be_visible()
+    # the phone's back button closes the replay as well
+    page.get_by_role("button", name="Replay and review this round").click()
+    expect(page.get_by_role("heading", name="Replay of round 1")).to_be_visible()
+    page.go_back()
+    expect(page.get_by_role("heading", name="Round 1: the reveal")).to_be_visible()
 
     # the round is kept: listed in the statistics, and it replays offline
     page.get_by_role("button", name="New game").first.click()
@@ -197,10 +202,12 @@ def test_the_deal_of_the_day_is_played_shared_and_kept(page: Page, browser: Brow
     page.get_by_role("button", name="New game").first.click()
     activate(page.get_by_role("button", name="Deal of the day"))
     expect(page.locator(".daily-played")).to_have_text(f"Today: {first}")
+    assert serious(page) == [], "the deal of the day's sheet"
     page.get_by_role("button", name="Close", exact=True).first.click()
     page.get_by_role("button", name="Leaderboard").click()
     day = page.locator(".kept-rounds [data-ctl='replay-day']")
     expect(day).to_have_text([first])
+    assert serious(page) == [], "the statistics with the rounds kept"
     day.click()
     expect(page.get_by_role("heading", name="Replay of round 1")).to_be_visible()
 
