@@ -306,3 +306,25 @@ def test_the_statistics_list_the_kept_rounds_and_the_days_newest_first():
         {"date": "2026-12-06", "label": "Cabo, 6 Dec: 2 points, 2nd of 3"},
         {"date": "2026-12-05", "label": "Cabo, 5 Dec: 3 points, 1st of 3"}]
     assert replay_view.daily_list(s, en, n=1) == replay_view.daily_list(s, en)[:1]
+
+
+def test_a_step_back_flies_its_cards_back_silently():
+    from cabo.ui import motion
+    from cabo.ui.replay_view import backwards
+
+    events = [{"kind": "draw", "seat": 0},
+              {"kind": "replace", "seat": 0, "ok": True, "slots": [2]},
+              {"kind": "peek", "seat": 0, "slot": 1}]
+    steps = motion.motion(events, 0)[1]
+    assert [s["kind"] for s in steps] == ["fly", "fly", "fly", "flip"]
+    back = backwards(steps)
+    # the drawn card leaves the hand for the drawn place, the old card the discard for its
+    # slot, the draw goes back to the deck; the peek turns back by itself (motion.js)
+    assert [(s["from"], s["to"]) for s in back] == [
+        (("slot", 0, 2), "drawn"), ("discard", ("slot", 0, 2)), ("drawn", "deck")]
+    assert all(s["kind"] == "fly" and s["sound"] is None and s["delay"] == 0 for s in back)
+    deal = motion.motion([{"kind": "deal", "seats": [0, 1], "hand_size": 1, "dealer": 1,
+                           "discard": 5}], 0)[1]
+    assert [s["to"] for s in backwards(deal)] == ["deck"] * 3
+    assert backwards([{"kind": "shake", "from": None, "to": ("slot", 0, 0), "sound": "wrong"},
+                      {"kind": "sound", "from": None, "to": None, "sound": "cabo"}]) == []

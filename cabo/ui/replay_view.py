@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from ..game.observation import observe
 from ..replay.record import OVER
-from . import screen
+from . import motion, screen
 
 ALL = "all"  # the face-up view's key (a seat's view is its seat number)
 
@@ -105,6 +105,14 @@ class Viewer:
             confirming=False, mistake=[], look_over=False, sel_top=None, last=events,
             hint=None), seat, events
 
+    def motion_back(self, t) -> list:
+        """The motion of this step undone (Back from it): `backwards` of its steps as the
+        chosen view saw them."""
+        if self.index == 0:
+            return []
+        _, seat, events = self.sight(t)
+        return backwards(motion.motion(events, seat)[1])
+
     def table_view(self, t) -> dict:
         """The table of this step (cabo.ui.screen.table's dict), its status the step's words."""
         sight, seat, events = self.sight(t)
@@ -114,6 +122,16 @@ class Viewer:
         v["status"] = caption or (t("rp_dealt") if self.index == 0 else t("rp_step_quiet"))
         v["buttons"] = []
         return v
+
+
+def backwards(steps) -> list:
+    """A step's motion (cabo.ui.motion) undone: each card that travelled flies back to
+    where it came from, the last first, without a sound. A card that was turned up turns
+    back by itself (static/js/motion.js turns a card face down again that was up before);
+    a shake, a sound or the reveal has nothing to undo."""
+    return [{**s, "kind": "fly", "from": s["to"], "to": s["from"], "sound": None, "delay": 0}
+            for s in reversed(steps)
+            if s["kind"] in ("fly", "deal") and s["from"] is not None and s["to"] is not None]
 
 
 def face_up(state, seat):

@@ -39,7 +39,9 @@ class ReplayPage:
         self.version = 0          # bumped when the replay changes: a running review stops
         self.daily = None         # the deal of the day's result view of the replay, or None
         self.kept_step = None     # (seed, step) of the last finished round kept
-        self.animate = False      # the next drawing is a step forward: its cards move
+        self.animate = None       # the next drawing's motion: "next" (the step's own),
+        #                           "back" (the step left, undone: back_moves), or None
+        self.back_moves = []
         self.opening = False      # a link in the URL opens as the page starts
         self.moves = []           # the motion steps of the drawing now (cabo.ui.motion)
         self.back_to = "setup"
@@ -258,13 +260,14 @@ class ReplayPage:
             "can_share": self.can_share()}
         v = replay_view.screen_view(self.viewer, t, self.review_state, self.marks, share,
                                     self.daily)
-        self.moves = v["table"]["moves"] if self.animate else []
-        self.animate = False
+        self.moves = (v["table"]["moves"] if self.animate == "next" else
+                      self.back_moves if self.animate == "back" else [])
+        self.animate, self.back_moves = None, []
         return render_replay.screen(v, t)
 
     def flying(self) -> list:
         """The motion steps of the replay's drawing now: a step forward moves its cards as
-        in play; a step back or a jump shows the new step at once."""
+        in play, a step back moves them back; a jump shows the new step at once."""
         moves, self.moves = self.moves, []
         return moves
 
@@ -322,7 +325,10 @@ class ReplayPage:
             steps = {"replay-first": 0, "replay-back": viewer.index - 1,
                      "replay-next": viewer.index + 1, "replay-last": viewer.length - 1}
             if ctl in steps:
-                self.animate = ctl == "replay-next" and viewer.index < viewer.length - 1
+                if ctl == "replay-next" and viewer.index < viewer.length - 1:
+                    self.animate = "next"
+                elif ctl == "replay-back" and viewer.index > 0:
+                    self.animate, self.back_moves = "back", viewer.motion_back(app.t)
                 viewer.go(steps[ctl])
                 app.focus_to = f'[data-ctl="{ctl}"]'
             elif ctl == "replay-goto":

@@ -19,12 +19,12 @@ pytestmark = pytest.mark.e2e
 
 REVIEW_MS = 60_000  # the review runs in slices after the screen is drawn
 
-# Counts the motion the page asks for (static/js/motion.js): [number of steps] per call.
+# Records the motion the page asks for (static/js/motion.js): the steps' kinds per call.
 SPY_MOTION = """() => {
   window.motionCalls = [];
   const play = window.caboMotion;
   window.caboMotion = (steps, instant) => {
-    window.motionCalls.push(JSON.parse(steps).length);
+    window.motionCalls.push(JSON.parse(steps).map((s) => s.kind));
     return play(steps, instant);
   };
 }"""
@@ -63,14 +63,24 @@ def test_a_finished_round_replays_shares_its_link_and_is_kept(page: Page, browse
     at, n = step_of(page)
     assert at == 1 and n > 5
     assert hand_faces(page, "^You$") == [None] * 4  # the deal, as the person saw it
-    # forwards the cards move as in play; back and jumps show the step at once
+    # forwards the cards move as in play, back they fly back; a jump shows the step at once
     page.get_by_role("button", name="Next").click()
     page.get_by_role("button", name="Next").click()
     assert step_of(page) == (3, n)
     calls = page.evaluate("window.motionCalls")
-    assert calls and all(k > 0 for k in calls), calls
+    assert len(calls) >= 1 and all(calls), calls
+    for _ in range(n):  # on to a step where a card flies (a draw, a swap, a discard)
+        if "fly" in calls[-1]:
+            break
+        page.get_by_role("button", name="Next").click()
+        calls = page.evaluate("window.motionCalls")
+    at = step_of(page)[0]
+    flown = sum(kind in ("fly", "deal") for kind in calls[-1])
+    assert flown
     page.get_by_role("button", name="Back").click()
-    assert step_of(page) == (2, n)
+    assert step_of(page) == (at - 1, n)
+    calls = page.evaluate("window.motionCalls")
+    assert calls[-1] == ["fly"] * flown
     page.get_by_role("button", name="End").click()
     assert step_of(page) == (n, n)
     expect(page.get_by_role("button", name="Next")).to_be_disabled()
