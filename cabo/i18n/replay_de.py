@@ -86,4 +86,5 @@ TEXTS = {
     "daily_rule": "Nur dein erster Versuch eines Tages zählt; das Ergebnis bleibt in deiner Statistik, mit seiner Wiederholung.",
     "daily_results": "Deine Spiele des Tages",
     "rp_kept_intro": "Deine letzten beendeten Runden auf diesem Gerät: Öffne eine, um sie zu wiederholen und die Besprechung des Coachs zu lesen.",
+    "daily_again": "Noch einmal spielen (zählt nicht)",
 }

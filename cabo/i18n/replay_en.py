@@ -84,4 +84,5 @@ TEXTS = {
     "daily_rule": "Only your first try of a day counts; the result stays in your statistics, with its replay.",
     "daily_results": "Your deals of the day",
     "rp_kept_intro": "Your last finished rounds on this device: open one to replay it and read the coach's review.",
+    "daily_again": "Play it again (it does not count)",
 }

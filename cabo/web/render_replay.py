@@ -106,12 +106,14 @@ def daily_sheet(v, t) -> str:
     result when there is one, and the way to play it."""
     played = (f'<p class="daily-played" role="status">{_e(v["played"])}</p>'
               if v.get("played") else "")
+    play = "daily_again" if played else "daily_play"  # (only the first try counts)
     return (f'<section class="sheet daily-sheet" aria-labelledby="daily-title">'
             f'{render_start.sheet_head("daily", v["title"], t)}'
             f'<p class="sheet-intro">{_e(t("daily_entry_text"))}</p>'
             f'<p class="sheet-intro">{_e(t("daily_rule"))}</p>{played}'
             f'<div class="setup-actions">{_button("daily-back", t("st_close"), ghost=True)}'
-            f'{_button("daily-start", t("daily_play"), primary=True)}</div></section>')
+            f'{_button("daily-start", t(play), primary=True)}'
+            f'</div></section>')
 
 
 def kept(rounds, days, t) -> str:

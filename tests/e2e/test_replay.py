@@ -213,6 +213,7 @@ def test_the_deal_of_the_day_is_played_shared_and_kept(page: Page, browser: Brow
     activate(page.get_by_role("button", name="Deal of the day"))
     expect(page.locator(".daily-played")).to_have_text(f"Today: {first}")
     assert serious(page) == [], "the deal of the day's sheet"
+    expect(page.get_by_role("button", name="Play it again (it does not count)")).to_be_visible()
     page.get_by_role("button", name="Close", exact=True).first.click()
     page.get_by_role("button", name="Leaderboard").click()
     day = page.locator(".kept-rounds [data-ctl='replay-day']")
