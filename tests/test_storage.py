@@ -337,3 +337,24 @@ def test_a_long_game_keeps_its_last_rounds_and_its_save_loads_within_the_budget(
     assert len(state.history) == MAX_HISTORY
     assert [h["round_no"] for h in state.history[-2:]] == [MAX_HISTORY, MAX_HISTORY + 1]
     assert state.history[0]["round_no"] == 2
+
+
+@pytest.mark.parametrize("text,key", [
+    ("  \n", "board_reason_empty"),
+    ("not json at all", "board_reason_json"),
+    ("[1, 2, 3]", "board_reason_foreign"),
+    ('{"schema": 1}', "board_reason_foreign"),
+    ('{"schema": 99, "people": {}}', "board_reason_version"),
+    ('{"schema": 1, "people": {"ada": {"name": "Bob"}}}', "board_reason_values"),
+])
+def test_a_refused_board_file_is_said_wholly_in_the_pages_language(text, key):
+    """A leaderboard file that read_board refuses gets a reason a person can act on, in
+    German on a German page (the checks' own reasons are English)."""
+    assert storage.load(storage.STORED["board"], text, storage.read_board)[0] is None
+    assert storage.board_file_reason(text) == key
+    english = Texts("en")("board_file_bad", reason=Texts("en")(key))
+    german = Texts("de")("board_file_bad", reason=Texts("de")(key))
+    assert Texts("de")(key) != Texts("en")(key)
+    assert german.startswith("Diese Datei ist keine Cabo-Bestenliste")
+    assert Texts("de")(key) in german and Texts("en")(key) in english
+    assert not any(w in german.split() for w in ("the", "is", "it", "file", "not"))

@@ -103,6 +103,12 @@ TEXTS = {
     "board_file_loaded": "Aus der Datei geladen: {n} Personen.",
     "board_file_unsaved": "Aus der Datei geladen: {n} Personen, aber der Browser speichert sie nicht: Sie bleiben nur, bis die Seite geschlossen wird.",
     "board_file_bad": "Diese Datei ist keine Cabo-Bestenliste oder sie ist beschädigt ({reason}). Nichts wurde geändert.",
+    "board_reason_long": "mehr als {n} Zeichen",
+    "board_reason_empty": "die Datei ist leer",
+    "board_reason_json": "sie ist kein JSON-Text",
+    "board_reason_foreign": "sie enthält keine Bestenliste",
+    "board_reason_version": "sie stammt aus einer anderen Version von Cabo",
+    "board_reason_values": "ein Wert darin passt nicht zu einer Bestenliste",
     "board_button": "Bestenliste",
     "board_title": "🏆 Bestenliste",
     "board_intro": "Sortiert nach gewonnenen Runden. Gezählt werden nur Partien mit mindestens "

@@ -102,6 +102,12 @@ TEXTS = {
     "board_file_loaded": "Loaded from the file: {n} people.",
     "board_file_unsaved": "Loaded from the file: {n} people, but the browser would not store them: they last until the page is closed.",
     "board_file_bad": "This file is no Cabo leaderboard, or it is damaged ({reason}). Nothing has changed.",
+    "board_reason_long": "more than {n} characters",
+    "board_reason_empty": "the file is empty",
+    "board_reason_json": "it is not JSON text",
+    "board_reason_foreign": "it holds no leaderboard",
+    "board_reason_version": "it comes from another version of Cabo",
+    "board_reason_values": "a value in it does not fit a leaderboard",
     "board_button": "Leaderboard",
     "board_title": "🏆 Leaderboard",
     "board_intro": "Sorted by rounds won. Only games with at least 2 real people count – bots "

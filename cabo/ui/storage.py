@@ -17,6 +17,7 @@ then in the page `storage.load(STORED["name"], text, build)` at start-up, and me
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from .. import budget
@@ -116,6 +117,23 @@ def read_board(text) -> dict:
     if reason:
         raise Invalid(reason)
     return board
+
+
+def board_file_reason(text) -> str:
+    """Why a leaderboard file that `read_board` refused was refused, as the text key of
+    words in the person's language (board_reason_*): the checks' own reasons are English
+    and technical, so the file is sorted here into a few kinds a person can act on."""
+    if not text.strip():
+        return "board_reason_empty"
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return "board_reason_json"
+    if not isinstance(value, dict) or "people" not in value:
+        return "board_reason_foreign"
+    if value.get("schema") != boards.SCHEMA:
+        return "board_reason_version"
+    return "board_reason_values"
 
 
 def load_settings(text):

@@ -29,7 +29,9 @@ class BoardFile:
 
     def __init__(self, app):
         self.app = app
-        self.note = None  # (text key, {fields}) of the last save or load, shown until left
+        # (text key, {fields}) of the last save or load, shown until left; a refused file's
+        # reason is a text key too, so the whole line speaks the page's language
+        self.note = None
 
     def save(self) -> None:
         """Download the board as a file."""
@@ -57,13 +59,13 @@ class BoardFile:
     async def _read(self, file) -> None:
         limit = storage.STORED["board"].max_chars
         if file.size > 4 * limit:  # at most 4 bytes a character: surely too long
-            self.note = ("board_file_bad", {"reason": storage.short(f"more than {limit} characters")})
+            self.note = ("board_file_bad", {"reason": ("board_reason_long", {"n": limit})})
         else:
             text = await file.text()
             board, problem = storage.load(storage.STORED["board"], text, storage.read_board)
             if problem is not None or board is None:
-                reason = problem.reason if problem is not None else "empty"
-                self.note = ("board_file_bad", {"reason": reason})
+                reason = storage.board_file_reason(text) if text else "board_reason_empty"
+                self.note = ("board_file_bad", {"reason": (reason, {})})
             else:
                 self.app.board = board
                 failed = storage_set(boards.KEY, boards.to_json(board))
@@ -73,7 +75,13 @@ class BoardFile:
 
     def words(self, t) -> dict:
         """The controls' words and the last note, for the statistics screen."""
+        note = None
+        if self.note:
+            key, fields = self.note
+            if "reason" in fields:
+                reason_key, reason_fields = fields["reason"]
+                fields = {**fields, "reason": t(reason_key, **reason_fields)}
+            note = t(key, **fields)
         return {"save": t("board_file_save"), "load": t("board_file_load"),
-                "why": t("board_file_why"),
-                "note": t(self.note[0], **self.note[1]) if self.note else None,
+                "why": t("board_file_why"), "note": note,
                 "bad": bool(self.note) and self.note[0] == "board_file_bad"}

@@ -75,13 +75,15 @@ def test_the_board_saved_to_a_file_and_loaded_back(page: Page, tmp_path) -> None
     assert json.loads(stored(page)) == a_board()
 
 
-@pytest.mark.parametrize("content", [
-    "not json at all",
-    json.dumps({"schema": 1, "people": {"ada": {"name": "Bob"}}}),  # a name against its key
-    json.dumps({"schema": 99, "people": {}}),  # another version
-    json.dumps([1, 2, 3]),
+@pytest.mark.parametrize("content,reason", [
+    ("not json at all", "sie ist kein JSON-Text"),
+    (json.dumps({"schema": 1, "people": {"ada": {"name": "Bob"}}}),  # a name against its key
+     "ein Wert darin passt nicht zu einer Bestenliste"),
+    (json.dumps({"schema": 99, "people": {}}), "sie stammt aus einer anderen Version von Cabo"),
+    (json.dumps([1, 2, 3]), "sie enthält keine Bestenliste"),
 ])
-def test_a_damaged_file_changes_nothing(page: Page, tmp_path, content: str) -> None:
+def test_a_damaged_file_changes_nothing(page: Page, tmp_path, content: str, reason: str) -> None:
+    """...and says so wholly in the page's language (German here), its reason too."""
     text = json.dumps(a_board())
     page.add_init_script(f"localStorage.setItem('cabo.board', {json.dumps(text)});")
     open_board(page, "de")
@@ -90,7 +92,8 @@ def test_a_damaged_file_changes_nothing(page: Page, tmp_path, content: str) -> N
     page.get_by_label("Aus einer Datei laden").set_input_files(bad)
     alert = page.get_by_role("alert").filter(has_text="Nichts wurde geändert.")
     expect(alert).to_be_visible()
-    expect(alert).to_contain_text("Diese Datei ist keine Cabo-Bestenliste oder sie ist beschädigt (")
+    expect(alert).to_have_text("Diese Datei ist keine Cabo-Bestenliste oder sie ist beschädigt "
+                               f"({reason}). Nichts wurde geändert.")
     assert stored(page) == text
     expect(page.get_by_role("table", name="🏆 Bestenliste").get_by_role(
         "row", name=re.compile("Ada"))).to_be_visible()
