@@ -52,9 +52,23 @@ def test_the_sliced_hint_is_the_synchronous_hint_and_yields_while_it_searches():
     words = Words(T, table.names(), 0, obs.rules, obs.n)
     expected = T("hint_text", text=hintwords.line(T, words, code, facts(obs, action)))
     assert table.hint == expected and "{" not in expected
-    table.hint, table.selection = None, ()
+    table.drop_hint()
+    table.selection = ()
     table.show_hint()  # the synchronous path (CPython callers) shows the same
     assert table.hint == expected
+
+
+def test_a_hint_shown_speaks_the_language_chosen_after_it():
+    table = table_at_a_searched_decision()
+    table.show_hint()
+    english = table.hint
+    table.t = Texts("de")  # the person switches the page to German
+    obs = table.session.observation(0)
+    action, code = suggest(obs, table.session.legal(0), obs.step)
+    words = Words(table.t, table.names(), 0, obs.rules, obs.n)
+    assert table.hint == table.t("hint_text", text=hintwords.line(table.t, words, code,
+                                                                  facts(obs, action)))
+    assert table.hint != english and table.hint.startswith("Tipp")
 
 
 def test_a_hint_for_a_step_the_game_has_left_is_dropped():

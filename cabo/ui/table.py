@@ -37,7 +37,9 @@ class Table:
         # (seat, step): bots already asked to react; saved with the session (a guest's
         # remote session has no bots and keeps none)
         self.asked = session.asked
-        self.hint = None           # words of the last hint, until the next action
+        # the last hint, until the next action: "thinking", or what its words are made of
+        # (they are made when drawn, in the language of the table then)
+        self._hint = None
         # ((seat, step), action): the searched hint shown, and the cheap one, for their step;
         # the primary button and the glow follow the one of the step on screen
         self._hinted = None
@@ -78,7 +80,7 @@ class Table:
     def confirm_handoff(self) -> None:
         """The person the device was passed to is looking now."""
         self.confirmed = self.session.viewer()
-        self.reveals, self.selection, self.hint = {}, (), None
+        self.reveals, self.selection, self._hint = {}, (), None
         self.mistake, self.look_over, self.confirming = [], False, False
 
     # -- acting --------------------------------------------------------------------------
@@ -220,17 +222,35 @@ class Table:
         seat = self.screen_seat()
         obs = obs if obs is not None else (
             self.session.observation(seat) if seat is not None else None)
-        words = facts = None
+        facts = None
         if obs is not None:
-            words = Words(self.t, self.names(), obs.seat, obs.rules, obs.n)
             facts = hint_facts(obs, action)
             self._hinted = ((obs.seat, obs.step), action)
-        text = hintwords.line(self.t, words, code, facts) if words else code
-        self.hint = self.t("hint_text", text=text)
+        self._hint = (code, facts, obs)
         if action is not None:
             cards = choices.cards_of(action)
             if cards:
                 self.selection = tuple(sorted(cards))
+
+    @property
+    def hint(self):
+        """The hint's words in the table's language now; None while no hint is shown."""
+        if self._hint is None:
+            return None
+        if self._hint == "thinking":
+            return self.t("hint_thinking")
+        code, facts, obs = self._hint
+        if obs is None:
+            return self.t("hint_text", text=code)
+        words = Words(self.t, self.names(), obs.seat, obs.rules, obs.n)
+        return self.t("hint_text", text=hintwords.line(self.t, words, code, facts))
+
+    def hint_pending(self) -> None:
+        """The hint bot thinks: the table says so until the hint is shown or dropped."""
+        self._hint = "thinking"
+
+    def drop_hint(self) -> None:
+        self._hint = None
 
     def act(self, action, at_ms=None) -> list:
         """Apply an action of a person or a bot and remember what it showed.
@@ -269,7 +289,7 @@ class Table:
         self.flying.add(self.last_notes, at)
         self.selection = tuple(c for c in self.selection if self._still_selectable(c))
         if not self.session.seats[seat].bot:
-            self.selection, self.hint = (), None
+            self.selection, self._hint = (), None
         viewer = self.screen_seat()
         if viewer is None and not self.session.seats[seat].bot:
             viewer = seat

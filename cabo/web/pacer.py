@@ -100,12 +100,12 @@ class Pacer:
         """Think about the hint in slices (the table says so meanwhile), then show it; it is
         dropped if the person acts or the game moves on first."""
         app = self.app
-        app.table.hint = app.t("hint_thinking")
+        app.table.hint_pending()
         app.render()
         shown = await self.think(app.table.hint_thinking(), version, timed=False)
         if version == self.version and app.screen == "table":
             if not shown:
-                app.table.hint = None
+                app.table.drop_hint()
             app.render()
 
     async def think(self, thinking, version, timed=True):
