@@ -281,10 +281,9 @@ def _alerts(s, obs, words) -> list:
 
 def _status_plain(s, obs, legal, words) -> str:
     t, seat, phase, rules = s.t, obs.seat, obs.phase, obs.rules
-    if phase == "game_over":
-        return t("st_game_over")
-    if phase == "round_over":
-        return t("st_round_over", n=obs.round_no)
+    if phase in OVER_PHASES:
+        verdict = _verdict(s, obs, words)
+        return t("st_game_over") + " " + verdict if phase == "game_over" else verdict
     if obs.gives:
         snapper, owner = obs.gives[0]
         if snapper == seat:
@@ -330,6 +329,24 @@ def _match_keys(legal) -> list:
             if is_off_turn(a)]
 
 
+def _verdict(s, obs, words) -> str:
+    """The round's result in one sentence: who called Cabo, who wins the round. The status
+    line says it at the top of the table once the round is over (the reveal below shows the
+    numbers and each player's reason, and does not say it again)."""
+    t = s.t
+    if not obs.history:
+        return t("st_round_over", n=obs.round_no)
+    last = obs.history[-1]
+    won = last["winners"]
+    if last["draw"]:
+        winners = t("result_draw", names=words.people(won, "dat"))
+    else:
+        winners = t(words.agree("result_winners", won), names=words.people(won))
+    caller = (words.actor("result_caller", last["caller"]) if last["caller"] is not None
+              else t("result_no_caller"))
+    return caller + " " + winners
+
+
 def _result(s, obs, words):
     if not obs.history:
         return None
@@ -346,16 +363,8 @@ def _result(s, obs, words):
             "caller": last["caller"] == s, "winner": s in last["winners"],
             "caller_mark": t("caller_mark"),
         })
-    won = last["winners"]
-    if last["draw"]:
-        winners = t("result_draw", names=words.people(won, "dat"))
-    else:
-        winners = t(words.agree("result_winners", won), names=words.people(won))
     return {
         "title": t("result_title", n=last["round_no"]),
-        "caller": words.actor("result_caller", last["caller"])
-        if last["caller"] is not None else t("result_no_caller"),
-        "winners": winners,
         "rows": rows,
         "head": [t("result_player"), t("result_cards"), t("result_sum"), t("result_points"),
                  t("result_total")],
@@ -409,8 +418,8 @@ def _recent(s, words) -> list:
         if kind == "turn":
             fresh = True
             continue
-        if kind == "reaction" or (kind == "initial_peek" and started):
-            continue
+        if kind in ("reaction", "round_end") or (kind == "initial_peek" and started):
+            continue  # (the status line says that the round is over, with its result)
         seat = e.get("seat")
         if groups and not fresh and groups[-1][0] == seat:
             groups[-1][1].append(e)

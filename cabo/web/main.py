@@ -392,7 +392,7 @@ class App:
             if view["screen"] == "handoff":
                 html += render.handoff(view)
             else:
-                drawn = render.table(view, t, "log" in self.open, self.muted())
+                drawn = render.table(view, t, "log" in self.open)
                 if with_net and self.net.inert():  # a guest without its link: a picture only
                     drawn = f'<div class="inert-table" inert>{drawn}</div>'
                 html += (self.room.panel_html(self.net.panel_html())
@@ -494,12 +494,14 @@ class App:
 
     @staticmethod
     def show_result() -> None:
-        """Scroll the round's result into view, in the browser's next task: scrolling makes
-        the browser lay out the new table at once, which lengthened the drawing task at a
-        round's end (up to 12 ms of a 97 ms task, tools/bench_thinking.py --spans)."""
-        node = py(document.getElementById("result-title"))
+        """Scroll the table's top, where the status line says the round's result, to the
+        top of the screen (the reveal's numbers follow below), in the browser's next task:
+        scrolling makes the browser lay out the new table at once, which lengthened the
+        drawing task at a round's end (up to 12 ms of a 97 ms task,
+        tools/bench_thinking.py --spans)."""
+        node = py(document.querySelector(".felt.over"))
         if node is not None:
-            node.scrollIntoView(window.JSON.parse('{"block": "nearest"}'))
+            node.scrollIntoView(window.JSON.parse('{"block": "start"}'))
 
     def rules_view(self) -> dict:
         """The rules screen: the running game's rules, or those the new-game form makes."""

@@ -68,14 +68,17 @@ def topbar(t, lang, langs, speed, speeds, in_game, rules_open=False, board_open=
     if not settings_open:
         parts.append(_select("lang", t("language"), lang, lang_choices, "compact"))
     if not rules_open:
+        # on a phone only the question mark shows (the words stay its name), so that the
+        # mute button has room in the top bar
         parts.append(f'<button type="button" class="btn ghost" data-ctl="rules">'
-                     f'{_e(t("rs_button"))}</button>')
+                     f'<span class="btn-icon" aria-hidden="true">?</span>'
+                     f'<span class="btn-words">{_e(t("rs_button"))}</span></button>')
     if not board_open:
         parts.append(render_party.board_button(t))
     if in_game:
         parts.append(f'<button type="button" class="btn ghost" data-ctl="newgame">'
                      f'{_e(t("new_game"))}</button>')
-    if muted is not None:  # last: on the narrowest phones it is the one that wraps
+    if muted is not None:
         parts.append(sound_button(t, muted))
     parts.append("</div>")
     return f'<header class="topbar">{"".join(parts)}</header>'
@@ -275,7 +278,6 @@ def _result(r) -> str:
         for row in r["rows"])
     return (f'<section class="result" aria-labelledby="result-title">'
             f'<h2 id="result-title">{_e(r["title"])}</h2>'
-            f'<p>{_e(r["caller"])} {_e(r["winners"])}</p>'
             f'<div class="scroll"><table aria-labelledby="result-title"><thead><tr>{head}</tr></thead>'
             f'<tbody>{rows}</tbody></table></div>{render_party.result_extras(r)}</section>')
 
@@ -317,7 +319,7 @@ def _buttons(buttons, t) -> str:
             + "".join(_button(b) for b in risky) + '</div>')
 
 
-def table(v, t, log_open, muted=None) -> str:
+def table(v, t, log_open) -> str:
     """The table screen: other players, piles and drawn card, own row, buttons, panels."""
     me = v["players"][-1]
     others = "".join(_player(p) for p in v["players"][:-1])
@@ -331,17 +333,21 @@ def table(v, t, log_open, muted=None) -> str:
                 f'<button type="button" class="btn primary" data-ctl="newgame">'
                 f'{_e(t("new_game"))}</button></section>')
     log = "".join(f"<li>{_e(line)}</li>" for line in v["log"])
+    status = f'<p class="status" id="status" tabindex="-1">{_e(v["status"])}</p>'
+    # once the round is over, the status line says its result, first on the table
+    over_now = v["result"] is not None
     return (
         f'<div class="game">'
-        f'<div class="felt{" many" if len(v["players"]) >= 5 or v.get("party") else ""}">'
+        f'<div class="felt{" many" if len(v["players"]) >= 5 or v.get("party") else ""}'
+        f'{" over" if over_now else ""}">'
+        f'{status if over_now else ""}'
         f'<div class="others">{others}</div>'
         f'<div class="center">'
         f'{_pile("deck", v["deck"], v["anim"]["deck"], True)}'
         f'{_pile("discard", v["discard"], v["anim"]["discard"], False)}'
         f'{_drawn(v["drawn"], v["anim"]["drawn"])}'
-        f'{sound_button(t, muted) if muted is not None else ""}'
         f'</div>'
-        f'<p class="status" id="status" tabindex="-1">{_e(v["status"])}</p>'
+        f'{"" if over_now else status}'
         f'{v.get("coach") or ""}'
         f'<div class="news">{"".join(_alert(a) for a in v.get("alerts") or ())}'
         f'<div class="recent" aria-hidden="true">'

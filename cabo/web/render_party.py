@@ -67,9 +67,16 @@ def result_extras(r) -> str:
     return f'<div class="round-extras">{out}</div>'
 
 
+CUP = ('<svg class="btn-icon cup" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+       '<path d="M7 3h10v3h3v2a4 4 0 0 1-4 4h-.3A5 5 0 0 1 13 14.9V18h3v3H8v-3h3v-3.1A5 5 0 '
+       '0 1 8.3 12H8a4 4 0 0 1-4-4V6h3zm0 5V8H6a2 2 0 0 0 1 1.7zm10 0v1.7A2 2 0 0 0 18 8z" '
+       'fill="currentColor"/></svg>')
+
+
 def board_button(t) -> str:
-    # on a phone only the cup shows (the words stay its name): the top bar keeps one line
-    return (f'<button type="button" class="btn ghost" data-ctl="board">🏆 '
+    # on a phone only the cup shows (the words stay its name): the top bar keeps one line;
+    # the cup is drawn inline, as the loudspeaker is (not every system has emoji glyphs)
+    return (f'<button type="button" class="btn ghost" data-ctl="board">{CUP}'
             f'<span class="btn-words">{_e(t("board_button"))}</span></button>')
 
 

@@ -248,6 +248,7 @@ def round_result(page: Page) -> dict:
         cells = row.get_by_role("cell").all_inner_texts()
         rows[name] = {"cards": cells[0].split(), "sum": int(cells[1]), "points": int(cells[2]),
                       "why": why.get_by_role("cell").inner_text(), "total": int(cells[3])}
-    text = section.inner_text()
+    # the round's result in words is the status line at the top of the table
+    text = page.locator("#status").inner_text() + "\n" + section.inner_text()
     caller = re.search(r"(\S+) called Cabo\.", text)
     return {"rows": rows, "caller": caller[1] if caller else None, "text": text}

@@ -1,7 +1,8 @@
 """What a person cannot read or reach on the screen now (issue 41: nothing cut off, nothing
 covered): texts clipped by their box, a select whose chosen words do not fit, a one-word
-button broken over two lines, and anything drawn over the top bar, the piles or the reveal.
-Each finding is a short line naming the element and its text."""
+button broken over two lines, words spilling out of their button, and anything drawn over
+the top bar, the piles or the reveal. Each finding is a short line naming the element and
+its text."""
 
 from __future__ import annotations
 
@@ -51,6 +52,13 @@ _CLIPPED = """() => {
                            .map(r => Math.round(r.top)));
       if (tops.size > 1) out.push(`word broken: "${text}"`);
     }
+  }
+  // 4. words wider than their button, spilling over its edge (and under its neighbour)
+  for (const n of document.querySelectorAll('#app button, #app .btn')) {
+    if (!shown(n) || !(n.innerText || '').trim()) continue;
+    if (n.scrollWidth > n.clientWidth + 1)
+      out.push(`spills out of its button: "${n.innerText.trim().slice(0, 40)}"`
+               + ` (${n.scrollWidth} in ${n.clientWidth})`);
   }
   return out;
 }"""

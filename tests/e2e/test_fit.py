@@ -2,14 +2,17 @@
 360x740 and 390x844 after every step (German every third step and at the reveal), finds no
 text clipped by its box, no select too narrow for its words, no one-word button broken, and
 no bubble, toast, notice or alert over the top bar, the piles or the reveal (tests/e2e/fit.py).
-Seeds and instant speed keep the rounds short."""
+The hint box and the red banner of a wrong match are checked the same way. Seeds and instant
+speed keep the rounds short."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .driver import Player, new_game, open_page, wait_idle
+from .driver import Player, buttons, new_game, open_page, own_card, press, wait_idle
 from .fit import problems
 
 pytestmark = pytest.mark.e2e
@@ -52,4 +55,40 @@ def test_a_round_cuts_nothing_off_on_a_phone(page: Page, preset: str) -> None:
         check(page, f"step {steps}", found, german=steps % 3 == 0)
         assert steps < 100
     check(page, "the reveal", found, sizes=PHONES + ((1280, 800),), german=True)
+    assert found == {}, "\n".join(f"{where}: {line}" for line, where in found.items())
+
+
+def test_the_hint_and_a_penalty_banner_cut_nothing_off_on_a_phone(page: Page) -> None:
+    """The hint box, then the red banner of a wrong match ("… Du bekommst eine Strafkarte."),
+    at 360x740 and 390x844 in English and German (party rules: matching)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_page(page, 12)
+    new_game(page, "party", kinds=("person", "easy", "easy", "easy"))
+    found: dict = {}
+    Player(page).step()  # looks at cards 1 and 2: their values show for a moment
+    known = {n: own_card(page, n).get_attribute("aria-label").split(", ")[1] for n in (1, 2)}
+    press(page, "Hide the cards")
+    while "Hint" not in buttons(page):
+        assert Player(page).step()
+    press(page, "Hint")
+    hint = page.locator(".hint")
+    expect(hint).to_contain_text("Hint: ")
+    expect(hint).not_to_contain_text("thinking …")
+    check(page, "the hint", found, german=True)
+    language(page, "de")
+    expect(hint).to_contain_text("Tipp: ")  # the hint shown speaks the page's language
+    language(page, "en")
+
+    top = page.get_by_role("img", name=re.compile("^Discard pile, top card ")).get_attribute(
+        "aria-label").rsplit(" ", 1)[1]
+    wrong = next(n for n, v in known.items() if v != top)
+    if "Clear the selection" in buttons(page):
+        press(page, "Clear the selection")
+    own_card(page, wrong).click()
+    press(page, "Match")
+    banner = page.locator(".alert:not(.note)")
+    expect(banner).to_contain_text("penalty card")
+    check(page, "a penalty banner", found, german=True)
+    language(page, "de")
+    expect(banner).to_contain_text("Strafkarte")
     assert found == {}, "\n".join(f"{where}: {line}" for line, where in found.items())

@@ -88,7 +88,7 @@ def test_a_whole_round_through_the_page(page: Page, preset: str) -> None:
         if result["caller"] in tied and len(tied) > 1:
             tied.remove(result["caller"])
         if len(tied) > 1:  # "A draw between Ada and you."
-            listed = result["text"].split("A draw between")[1]
+            listed = result["text"].split("A draw between")[1].split("\n")[0]
             assert all((n if n != "You" else "you") in listed for n in tied)
         else:
             assert ("You win the round." if tied == ["You"]
