@@ -17,7 +17,7 @@ from ..replay import daily, link, shelf
 from ..replay.record import rebuild
 from ..session import Seat, Session
 from ..ui import replay_view
-from . import render_replay
+from . import render_replay, timing
 from .browser import py, task_of_its_own
 from .pacer import FIRST_SLICE_AFTER_S, THINK_SLICE_MS
 from .saving import storage_set
@@ -113,10 +113,13 @@ class ReplayPage:
         return str(window.location.origin) + str(window.location.pathname)
 
     async def run_review(self, version) -> None:
-        """The coach's review in slices of about THINK_SLICE_MS, the browser's turn between."""
+        """The coach's review in slices of about THINK_SLICE_MS, the browser's turn between
+        (each slice a span "Replay.review" when tools/bench_replay_page.py times the page)."""
+        await asyncio.sleep(FIRST_SLICE_AFTER_S)
+        log, perf = timing.log_of(window), window.performance
+        begun = perf.now() if log is not None else 0.0
         from ..replay import review  # the hard bot's search: imported when first needed
 
-        await asyncio.sleep(FIRST_SLICE_AFTER_S)
         viewer = self.viewer
         work = review.thinking(viewer.replay, viewer.person)
         clock = time.perf_counter
@@ -128,11 +131,16 @@ class ReplayPage:
                 marks = done.value
                 break
             if clock() >= due:
+                if log is not None:
+                    log.push("Replay.review", begun, perf.now() - begun)
                 await asyncio.sleep(0)
                 if version != self.version:
                     work.close()
                     return
+                begun = perf.now() if log is not None else 0.0
                 due = clock() + THINK_SLICE_MS / 1000
+        if log is not None:
+            log.push("Replay.review", begun, perf.now() - begun)
         self.marks, self.review_state = marks, "done"
         if self.app.screen == "replay" and version == self.version:
             self.app.render()
