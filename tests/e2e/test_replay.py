@@ -13,7 +13,6 @@ from playwright.sync_api import Browser, Page, expect
 from .conftest import BOOT_TIMEOUT_MS
 from .driver import Player, activate, close_settings, new_game, open_page, open_settings, wait_idle
 from .test_axe import serious
-from .test_net import devices  # noqa: F401 - the fixture of three joined pages
 
 pytestmark = pytest.mark.e2e
 
@@ -223,26 +222,29 @@ def test_the_deal_of_the_day_is_played_shared_and_kept(page: Page, browser: Brow
     expect(page.get_by_role("heading", name="Replay of round 1")).to_be_visible()
 
 
-def test_a_guest_replays_its_own_seats_view_only(devices):
-    from .test_net import join_all, play_round
+def test_a_guest_replays_its_own_seats_view_only(browser: Browser, base_url: str):
+    from .test_net import Devices, join_all, play_round
 
-    d = devices
-    join_all(d, "official", seed=7)
-    host, g1, g2 = d.pages
-    play_round(d, {host: Player(host, 99), g1: Player(g1, cabo_after_draws=1),
-                   g2: Player(g2, 99)})
-    g1.get_by_role("button", name="Replay and review this round").click()
-    expect(g1.get_by_role("heading", name="Replay of round 1")).to_be_visible()
-    views = g1.get_by_label("View", exact=True).locator("option").all_inner_texts()
-    assert views == ["Seat of Ada"]  # no other seat, nothing face up
-    expect(g1.locator(".replay-note")).to_contain_text("as your seat saw it")
-    assert g1.locator(".share, .review").count() == 0  # no link, no review: it knows too little
-    g1.get_by_role("button", name="End").click()
-    at, n = step_of(g1)
-    assert at == n > 3
-    expect(g1.locator(".replay-table .result")).to_contain_text("called Cabo")
-    # what it shows of the others' cards is what the round showed this seat: at the deal
-    # every card is face down, the others' too
-    g1.get_by_role("button", name="Start").click()
-    assert g1.locator(".replay-table section.player .row .card").count() == 12
-    assert g1.locator(".replay-table section.player .row .card.up").count() == 0
+    d = Devices(browser, base_url, count=2)  # the host and one guest (Ada)
+    try:
+        join_all(d, "official", seed=7)
+        host, guest = d.pages
+        play_round(d, {host: Player(host, 99), guest: Player(guest, cabo_after_draws=1)})
+        guest.get_by_role("button", name="Replay and review this round").click()
+        expect(guest.get_by_role("heading", name="Replay of round 1")).to_be_visible()
+        views = guest.get_by_label("View", exact=True).locator("option").all_inner_texts()
+        assert views == ["Seat of Ada"]  # no other seat, nothing face up
+        expect(guest.locator(".replay-note")).to_contain_text("as your seat saw it")
+        # no link, no review: it knows too little
+        assert guest.locator(".share, .review").count() == 0
+        guest.get_by_role("button", name="End").click()
+        at, n = step_of(guest)
+        assert at == n > 3
+        expect(guest.locator(".replay-table .result")).to_contain_text("called Cabo")
+        # at the deal every card of the hands is face down, the host's too
+        guest.get_by_role("button", name="Start").click()
+        assert guest.locator(".replay-table section.player .row .card").count() == 8
+        assert guest.locator(".replay-table section.player .row .card.up").count() == 0
+    finally:
+        d.close()
+    assert not [e for e in d.errors if "favicon" not in e], d.errors
