@@ -99,7 +99,8 @@ class ReplayPage:
         if app.screen in ("setup", "table"):
             self.back_to = app.screen
         elif app.screen in SHEETS:
-            self.back_to = app.back_to
+            if app.back_to in ("setup", "table"):  # (a sheet over a replay: keep its way back)
+                self.back_to = app.back_to
             app.leave_sheets()
         if app.screen != "replay" and not self.opening:
             # a history entry of its own: the phone's back button closes the replay

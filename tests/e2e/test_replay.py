@@ -131,8 +131,9 @@ def test_a_finished_round_replays_shares_its_link_and_is_kept(page: Page, browse
     page.go_back()
     expect(page.get_by_role("heading", name="Round 1: the reveal")).to_be_visible()
 
-    # the round is kept: listed in the statistics, and it replays offline
-    page.get_by_role("button", name="New game").first.click()
+    # the round is kept: listed in the statistics (opened here over the replay), and it
+    # replays offline; closed, it goes back to the table it was first opened from
+    page.get_by_role("button", name="Replay and review this round").click()
     page.get_by_role("button", name="Leaderboard").click()
     kept = page.locator(".kept-rounds")
     expect(kept.get_by_role("heading", name="Rounds kept for a second look")).to_be_visible()
@@ -146,6 +147,8 @@ def test_a_finished_round_replays_shares_its_link_and_is_kept(page: Page, browse
         assert page.locator(".replay-table .result").inner_text() == result
     finally:
         page.context.set_offline(False)
+    page.get_by_role("button", name="Close the replay").click()
+    expect(page.get_by_role("heading", name="Round 1: the reveal")).to_be_visible()
 
     # the link opens the same round in a fresh browser; a damaged one says why
     fresh = browser.new_context(base_url=base_url)
