@@ -4,6 +4,9 @@ NPM ?= npm
 # The browser the page tests launch (tests/e2e/conftest.py reads CABO_CHROMIUM too).
 CHROMIUM ?= $(or $(CABO_CHROMIUM),/usr/bin/chromium)
 PORT ?= 8000
+# pytest-xdist workers for `make test`: two, one per core of the 2-core machine the suite's
+# 15-minute budget is set for (JOBS=0 runs in one process)
+JOBS ?= 2
 
 .PHONY: play test build test-deps
 
@@ -14,7 +17,7 @@ play: build
 ## test: install what the tests need (Chromium, WebKitGTK, Firefox ESR, Xvfb, npm and Python
 ## packages), build, run pytest
 test: test-deps build
-	$(PYTHON) -m pytest
+	$(PYTHON) -m pytest -n $(JOBS) --dist loadfile
 
 ## build: copy the pinned runtime into static/vendor/ and pack static/build/cabo.zip
 build: node_modules/.package-lock.json

@@ -9,8 +9,11 @@ failed HTTP response may occur.
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import os
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -48,11 +51,21 @@ def origin(url: str) -> str:
 
 @pytest.fixture(scope="session")
 def site() -> build.BuildResult:
-    """The set-up step, run once per session so the page tests see the current sources."""
-    try:
-        return build.build()
-    except build.BuildError as error:
-        pytest.fail(f"tools/build.py: {error}", pytrace=False)
+    """The set-up step, run once per session so the page tests see the current sources.
+
+    Under pytest-xdist (`make test` runs two workers) the workers share one checkout: the
+    first to arrive builds while holding a lock, and the others wait for it and then build
+    again, which finds every file current and writes nothing (build.build() only rewrites
+    what changed), so no worker's server ever reads a file another worker is writing."""
+    key = hashlib.sha1(str(ROOT).encode()).hexdigest()[:12]
+    with open(Path(tempfile.gettempdir()) / f"cabo-build-{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            return build.build()
+        except build.BuildError as error:
+            pytest.fail(f"tools/build.py: {error}", pytrace=False)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 @pytest.fixture(scope="session")

@@ -188,8 +188,9 @@ class Player:
             return False
         if "Look at the cards" in names:
             press(page, "Look at the cards")
-        elif page.get_by_text(re.compile(r"^Choose \d of your cards")).count():
-            count = int(re.search(r"Choose (\d)", page.locator("#status").inner_text())[1])
+        elif choose := page.get_by_text(re.compile(r"^Choose \d of your cards")).all_inner_texts():
+            # the count from the line that was found (#status may have moved on since)
+            count = int(re.search(r"Choose (\d)", choose[0])[1])
             for n in own_selectable_cards(page)[:count]:
                 activate(own_card(page, n))
             press(page, "Look at the cards")
