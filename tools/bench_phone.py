@@ -1,6 +1,6 @@
 """A mid-range phone's first visit and return: the game beside a bare Pyodide page.
 
-    python -m tools.bench_phone [--runs 3] [--no-gzip] [--json FILE]
+    python -m tools.bench_phone [--runs 3] [--no-gzip] [--json FILE] [--before DIR]
 
 Headless Chromium under a phone's profile, set through the DevTools protocol: the CPU slowed
 4x (Emulation.setCPUThrottlingRate) and a 4G network of 10 Mbit/s down, 5 Mbit/s up and
@@ -22,6 +22,11 @@ The bare page (tools/bench_boot.py's stock page: PyScript and Pyodide as npm shi
 script that imports a few modules and adds an element) has no form and no table: its
 "form usable" is the moment its element appears, its return a reload to the same.
 
+`--before DIR` adds a third variant in the same rotation: the game as built in DIR (a
+checkout of an earlier commit, after its own `python3 tools/build.py`), so that before and
+after meet the same load. Its table is reached by "Play right away", or "Start game" where
+the first screen is still the set-up form.
+
 Goals (issue 44): first visit playable <= 6 s, return <= 1.5 s. A measurement, not a test:
 the machine's load moves the figures; say it (uptime) beside them.
 """
@@ -29,6 +34,7 @@ the machine's load moves the figures; say it (uptime) beside them.
 from __future__ import annotations
 
 import argparse
+import re
 import json
 import statistics
 import sys
@@ -120,7 +126,8 @@ def measure(playwright, chromium: str, variant: Variant) -> None:
                                    timeout=TIMEOUT_MS, polling=50)
             variant.add("form_s", page.evaluate("() => globalThis.__bootReadyMs") / 1000)
             if variant.game:
-                page.get_by_role("button", name="Play right away").click()
+                page.get_by_role("button", name=re.compile(
+                    r"^(Play right away|Start game)$")).first.click()
                 page.wait_for_function(TABLE_PLAYABLE, timeout=TIMEOUT_MS, polling=50)
                 variant.add("table_s", page.evaluate("() => performance.now()") / 1000)
             paint = page.evaluate(FIRST_TEXT)
@@ -189,6 +196,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-gzip", action="store_true", help="serve every file uncompressed")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--json", help="write the figures to this file")
+    parser.add_argument("--before", type=Path,
+                        help="a built checkout of an earlier commit, measured beside")
     args = parser.parse_args(argv)
     build.build()
     from playwright.sync_api import sync_playwright
@@ -200,10 +209,15 @@ def main(argv: list[str] | None = None) -> None:
         bare_server, bare_url = start_server(Path(bare_dir), "/", not args.no_gzip)
         servers += [game_server, bare_server]
         variants = [Variant("game", game_url, True), Variant("bare Pyodide page", bare_url, False)]
+        if args.before is not None:
+            before_server, before_url = start_server(args.before, "/cabo/", not args.no_gzip)
+            servers.append(before_server)
+            variants.insert(1, Variant("game before", before_url, True))
         try:
             with sync_playwright() as playwright:
                 for run in range(args.runs):
-                    order = variants if run % 2 == 0 else variants[::-1]
+                    k = run % len(variants)  # each variant first in turn
+                    order = variants[k:] + variants[:k]
                     for variant in order:
                         measure(playwright, args.chromium, variant)
         finally:
