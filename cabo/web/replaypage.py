@@ -121,6 +121,12 @@ class ReplayPage:
         begun = perf.now() if log is not None else 0.0
         from ..replay import review  # the hard bot's search: imported when first needed
 
+        if log is not None:
+            log.push("Replay.import", begun, perf.now() - begun)
+        await asyncio.sleep(0)  # (the import a task of its own: it cannot be sliced)
+        if version != self.version:
+            return
+        begun = perf.now() if log is not None else 0.0
         viewer = self.viewer
         work = review.thinking(viewer.replay, viewer.person)
         clock = time.perf_counter
@@ -142,8 +148,11 @@ class ReplayPage:
                 due = clock() + THINK_SLICE_MS / 1000
         if log is not None:
             log.push("Replay.review", begun, perf.now() - begun)
+        await asyncio.sleep(0)  # (the marks drawn in a task of their own, not the last slice's)
+        if version != self.version:
+            return
         self.marks, self.review_state = marks, "done"
-        if self.app.screen == "replay" and version == self.version:
+        if self.app.screen == "replay":
             self.app.render()
 
     # -- the deal of the day -----------------------------------------------------------------
