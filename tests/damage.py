@@ -13,7 +13,7 @@ import random
 
 from cabo import PRESETS
 from cabo.game.actions import Several
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 
 
 def real_session(preset="official", levels=("easy", "medium"), seed=5, person_moves=6):

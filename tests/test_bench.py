@@ -1,6 +1,6 @@
-"""The engine benchmark's long-round loop (cabo.bench): an honest caller of the public path."""
+"""The engine benchmark's long-round loop (tools.bench): an honest caller of the public path."""
 
-from cabo.bench import _long_round_play
+from tools.bench import _long_round_play
 
 
 def test_long_rounds_are_long_and_every_move_is_legal():
@@ -22,7 +22,7 @@ def test_trusted_play_is_the_same_play():
 def test_think_gaps_drive_whole_searches():
     """The gaps benchmark drives the hard bots' thinking to the end of a round: a stretch per
     yield and one after the last, searched decisions yield many times, no stretch is negative."""
-    from cabo.bench import think_gaps
+    from tools.bench import think_gaps
     d = think_gaps(1, seed=3)
     assert d["decisions"] >= 6  # three seats, a peek and at least a turn each
     assert d["gaps"] > 10 * d["decisions"]  # searches yield every few rollout steps

@@ -14,7 +14,7 @@ from cabo.bots.hint import CODES, suggest
 from cabo.bots.knowledge import from_obs, from_state
 from cabo.game.matching import may_match
 from cabo.game.sampler import sample_world
-from cabo.selfplay import play_game
+from cabo.play.selfplay import play_game
 
 ORDER = ("hard", "medium", "easy", "greedy", "oracle", "random")
 SMALL_HARD = {"simulations": 4, "width": 2, "max_steps": 40}  # tiny budget for tests
@@ -204,7 +204,7 @@ def test_quips_depend_on_public_events_only(seed):
     events with what only some seats saw (drawn cards, peeks, spies) changed at random; and
     the session feeds them exactly the public view."""
     from cabo.party import PartyTracker
-    from cabo.session import Seat, Session
+    from cabo.play.session import Seat, Session
 
     rules = PRESETS["party"]
     session = Session(rules, [Seat("A", "medium"), Seat("B", "easy"), Seat("C", "easy")], seed)

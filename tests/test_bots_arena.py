@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cabo import arena
+from cabo.play import arena
 
 
 def test_per_seat_rounds_and_wins_add_up():

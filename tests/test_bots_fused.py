@@ -19,7 +19,7 @@ from cabo.bots.hard import HARD
 from cabo.bots.knowledge import from_state
 from cabo.bots.policy import MEDIUM, Params, decide
 from cabo.bots import rollout
-from cabo.bench import _mid_round_states
+from tools.bench import _mid_round_states
 from cabo.game.actions import CallCabo, Discard, DrawDeck, TakeDiscard
 from cabo.game.engine import own_actions
 from medium_play import states

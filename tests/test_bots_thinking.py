@@ -5,7 +5,7 @@ from __future__ import annotations
 from cabo import PRESETS, apply, legal_actions, new_game, observe, to_move
 from cabo.bots import make_bot
 from cabo.i18n import Texts
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 from cabo.ui.table import Table
 
 SMALL = {"simulations": 12, "max_steps": 60}

@@ -11,7 +11,7 @@ import pytest
 from cabo.game.cards import Card, card_power
 from cabo.i18n import Texts
 from cabo.game.rules import PRESETS
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 from cabo.ui.table import Table
 from cabo.web import render, render_card
 

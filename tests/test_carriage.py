@@ -21,7 +21,7 @@ from cabo.net import carriage, room
 from cabo.net.guest import NetGuest
 from cabo.net.host import NetHost
 from cabo.game.rules import PRESETS
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 
 AESGCM = pytest.importorskip("cryptography.hazmat.primitives.ciphers.aead").AESGCM
 CODES = {1: "ABCD2345", 2: "WXYZ6789"}

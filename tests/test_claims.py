@@ -1,4 +1,4 @@
-"""A claim is judged by the top card its maker saw (cabo.claims), on one device and through
+"""A claim is judged by the top card its maker saw (cabo.play.claims), on one device and through
 the net host alike.
 
 Seeded positions, for every preset that allows claims: seat 0 draws and discards a card of
@@ -18,12 +18,12 @@ import random
 import pytest
 
 from cabo.game.actions import Discard, DrawDeck, Match, SkipPower
-from cabo.claims import REACTION_MS, TableMemory, judge
+from cabo.play.claims import REACTION_MS, TableMemory, judge
 from cabo.i18n import Texts
 from cabo.net.guest import RemoteSession
 from cabo.ui.seat_table import SeatTable
 from cabo.game.rules import PRESETS
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 from cabo.ui.table import Table
 
 from stacking import stacked

@@ -22,7 +22,7 @@ from cabo.game.seeds import bot_seed
 from cabo.game.state import OVER_PHASES
 from cabo.i18n import Texts
 from cabo.play.driver import Driver, between_rounds, off_turn_order, round_over, waiting
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 from cabo.ui.table import Table
 from test_trace_hashes import _play
 

@@ -1,5 +1,5 @@
 """Session and RemoteSession both implement the table's declared interface
-(cabo.interface.TableSession): every member, every method with the declared parameters."""
+(cabo.play.interface.TableSession): every member, every method with the declared parameters."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import inspect
 
 import pytest
 
-from cabo.interface import TableSession
+from cabo.play.interface import TableSession
 from cabo.net.guest import RemoteSession
-from cabo.session import Session
+from cabo.play.session import Session
 
 from test_net import Harness
 

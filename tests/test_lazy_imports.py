@@ -32,7 +32,7 @@ def test_a_saved_game_against_easy_bots_draws_without_the_search():
     out = run_fresh(f"""
         import sys
         from cabo.game.rules import PRESETS
-        from cabo.session import Seat, Session
+        from cabo.play.session import Seat, Session
         from cabo.i18n import Texts
         from cabo.ui.table import Table
         from cabo.web import render

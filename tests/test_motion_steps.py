@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cabo.game.rules import PRESETS
 from cabo.i18n import Texts
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 from cabo.ui import motion
 from cabo.ui.table import Table
 

@@ -22,7 +22,7 @@ from cabo.i18n import Texts
 from cabo.game.observation import observe
 from cabo.ui import choices
 from cabo.game.rules import PRESETS
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 
 CARD_KEYS = ("card", "discarded", "values", "revealed", "drawn", "discard", "hands")
 

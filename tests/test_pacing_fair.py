@@ -12,11 +12,11 @@ from __future__ import annotations
 import pytest
 
 from cabo.bots import LEVELS
-from cabo.claims import REACTION_MS
+from cabo.play.claims import REACTION_MS
 from cabo.game.actions import OFF_TURN, is_off_turn
 from cabo.game.rules import PRESETS
 from cabo.i18n import Texts
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 from cabo.ui.pacing import BOT_REACTION_FLOOR_MS, SPEEDS, next_bot_task
 from cabo.ui.table import Table
 

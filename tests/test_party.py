@@ -13,7 +13,7 @@ from cabo.game.actions import (
     Ready, Replace, SkipPower, Swap)
 from cabo.party import available
 from cabo.party.reactions import MAX_IN_WINDOW, MIN_GAP_MS, RateLimit
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 
 from stacking import arrange, stacked
 

@@ -11,7 +11,7 @@ from cabo import PRESETS, observe, to_move
 from cabo.game.actions import OFF_TURN
 from cabo.i18n import Texts
 from cabo.party import board as boards
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 from cabo.ui import party_view
 from cabo.web import render_party
 

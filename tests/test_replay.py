@@ -13,7 +13,7 @@ from cabo.i18n import LANGS, Texts
 from cabo.replay import daily, link, moves, shelf
 from cabo.replay.record import ReplayError, RoundRecord, rebuild
 from cabo.game.rules import PRESETS, preset
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 
 from test_net import card_ids
 

@@ -13,7 +13,7 @@ from cabo.game.rules import PRESETS
 from cabo.i18n import LANGS, Texts
 from cabo.replay import link, review
 from cabo.replay.record import RoundRecord, rebuild
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 from cabo.ui import reviewwords
 
 from test_observation import shuffled_unknowns

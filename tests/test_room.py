@@ -172,7 +172,7 @@ def test_revoking_a_seat_voids_its_token_and_tells_the_device_that_plays_it():
     from cabo.game.rules import PRESETS
     from cabo.net.guest import NetGuest
     from cabo.net.host import NetHost
-    from cabo.session import Seat, Session
+    from cabo.play.session import Seat, Session
 
     session = Session(PRESETS["official"], [Seat("Mia"), Seat("Ben"), Seat("Ada")], 3)
     net = NetHost(session, [1, 2])
@@ -270,7 +270,7 @@ def test_a_bot_stands_in_for_a_claimed_seat_away_longer_than_the_host_chose():
 def test_the_stand_in_plays_at_the_chosen_level_and_the_level_is_saved():
     from cabo.game.rules import PRESETS
     from cabo.net.host import NetHost
-    from cabo.session import Seat, Session
+    from cabo.play.session import Seat, Session
 
     session = Session(PRESETS["official"], [Seat("Mia"), Seat("Ben")], 3)
     net = NetHost(session, [1])
@@ -287,7 +287,7 @@ def test_play_again_keeps_seats_tokens_and_links_and_sends_the_new_table():
     from cabo.game.rules import PRESETS
     from cabo.net.guest import NetGuest
     from cabo.net.host import NetHost
-    from cabo.session import Seat, Session
+    from cabo.play.session import Seat, Session
 
     first = Session(PRESETS["single"], [Seat("Mia"), Seat("Ben")], 3)
     net = NetHost(first, [1])

@@ -8,7 +8,7 @@ import pytest
 
 from cabo import PRESETS, IllegalAction, SaveError
 from cabo.game.actions import DrawDeck, InitialPeek
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 
 
 def solo(preset="official", seed=3):

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from cabo import PRESETS, apply, budget, new_game
 from cabo.game.actions import Several
 from cabo.i18n import Texts
-from cabo.logschema import EVENTS, LOG_ENTRY, check_log
+from cabo.play.logschema import EVENTS, LOG_ENTRY, check_log
 from cabo.schema import Int, Invalid, List, Map, Record, Str, depth, parse
-from cabo.session import NAME_MAX, SaveError, Session
+from cabo.play.session import NAME_MAX, SaveError, Session
 from cabo.ui import storage
 from cabo.ui.table import Table
 from cabo.web import render
@@ -225,7 +225,7 @@ def _play(session, moves, reload_every=None):
     """Play `moves` steps as the page does (bot tasks in pacing order, the person's move
     picked by the game step); reload from JSON every `reload_every` steps. Returns the log.
     The clock reads 2 s per game step: the person's claims come long after any change
-    (cabo.claims), as at a person's pace, and a reload reads the same times."""
+    (cabo.play.claims), as at a person's pace, and a reload reads the same times."""
     table = Table(session, T, "instant")
     table.clock = lambda: table.session.state.step * 2000
     session.time_by(table.clock)

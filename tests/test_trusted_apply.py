@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cabo import PRESETS, apply, new_game
-from cabo.bench import _mid_round_states
+from tools.bench import _mid_round_states
 from cabo.bots import rollout
 from cabo.game.engine import apply_trusted
 

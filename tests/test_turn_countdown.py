@@ -7,7 +7,7 @@ from __future__ import annotations
 from cabo.game.actions import Several, is_off_turn
 from cabo.game.rules import PRESETS
 from cabo.i18n import Texts
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 from cabo.ui import setup
 from cabo.ui.pacing import AUTO_END_MS
 from cabo.ui.table import Table

@@ -7,7 +7,7 @@ from __future__ import annotations
 from cabo.game.actions import DrawDeck, Discard, Match, Replace
 from cabo.i18n import Texts
 from cabo.game.rules import PRESETS
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 from cabo.ui.table import Table
 
 from stacking import stacked

@@ -7,7 +7,7 @@ from cabo.game.actions import DrawDeck
 from cabo.bots.hint import facts, suggest, thinking
 from cabo.i18n import Texts
 from cabo.game.rules import PRESETS
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 from cabo.ui import hintwords
 from cabo.ui.describe import Words
 from cabo.ui.table import Table

@@ -15,7 +15,7 @@ from cabo.game.actions import DrawDeck, TakeDiscard
 from cabo.bots.hint import explain, suggest
 from cabo.i18n import Texts
 from cabo.game.rules import PRESETS
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 from cabo.ui import choices
 from cabo.ui.table import Table
 

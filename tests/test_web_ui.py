@@ -9,7 +9,7 @@ import pytest
 from cabo.game.actions import InitialPeek, Match, PairDiscard, Replace, Several, Swap
 from cabo.i18n import Texts
 from cabo.game.rules import PRESETS
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 from cabo.ui import choices, setup, storage
 from cabo.ui.table import Table
 from cabo.web import render

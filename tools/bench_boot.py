@@ -124,7 +124,7 @@ def write_stock_page(folder: Path) -> None:
 def saved_game_script() -> str:
     """An init script that puts a game in progress into localStorage (once per profile)."""
     from cabo.game.rules import PRESETS
-    from cabo.session import Seat, Session
+    from cabo.play.session import Seat, Session
     from cabo.ui import storage
 
     session = Session(PRESETS["official"], [Seat("You"), Seat("Ann", "easy"), Seat("Bo", "easy")], 1)

@@ -5,7 +5,7 @@
 Serves the built site (run tools/build.py first), opens it in headless Chromium with precise
 memory info, and reads `performance.memory.usedJSHeapSize` and the size of Pyodide's
 WebAssembly memory (read from Python in the page) twice: once the page is ready, and after
-the in-page self-test (cabo/web/selftest.py: a whole seeded game of every preset with every
+the in-page self-test (tools/selftest.py: a whole seeded game of every preset with every
 bot level, the person's games with the hint, save/load, every screen in both languages).
 The second figure is an upper bound for a tab after a whole game. A measurement, not a test.
 """

@@ -19,7 +19,7 @@ import time
 from cabo.game.rules import PRESETS
 from cabo.replay import link, review
 from cabo.replay.record import RoundRecord, rebuild
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 
 
 def played(preset: str, n: int, seed: int) -> RoundRecord:

@@ -17,7 +17,7 @@ spends reading the form, but this script would spend filling it in and starting;
 machine that install starves the page's main thread (a Chromium trace of the start click:
 `window.scrollTo` blocked 94 of its 98 ms). `--during-install` starts at once, as before.
 `--spans` also times the page's
-Python entry points and the garbage collector (cabo/web/timing.py) and prints what ran inside
+Python entry points and the garbage collector (tools/page_spans.py) and prints what ran inside
 each long task (`--spans-file` keeps them as JSON). Targets (issue 11): no long task over 50 ms caused by thinking, thinking p95 <=
 250 ms. A measurement, not a test: the machine's load moves the numbers.
 """
@@ -38,7 +38,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.e2e import driver  # noqa: E402
-from tools import build, serve  # noqa: E402
+from tools import build, page_spans, serve  # noqa: E402
+from tools.stdlib_record import load_tool, run_python  # noqa: E402
 from tools.bench_boot import SERVICE_WORKER_READY  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -81,7 +82,7 @@ def main(argv=None) -> dict:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--spans", action="store_true",
                         help="time the page's Python entry points and the garbage collector "
-                             "(cabo/web/timing.py) and print what ran inside each long task")
+                             "(tools/page_spans.py) and print what ran inside each long task")
     parser.add_argument("--spans-file", help="with --spans: write the long tasks and spans here")
     parser.add_argument("--query", default="", help="more URL parameters, e.g. &patch=off")
     parser.add_argument("--during-install", action="store_true",
@@ -111,6 +112,10 @@ def main(argv=None) -> dict:
             page.wait_for_load_state("networkidle")
             page.evaluate(SERVICE_WORKER_READY)
             installed_at = round(page.evaluate("performance.now()"))
+        if args.spans:  # the timing wrappers are not part of the page: handed to it now
+            run_python(page, load_tool(ROOT / "tools" / "page_spans.py", "cabo_page_spans")
+                       + page_spans.INSTALL)
+            page.wait_for_function("() => globalThis.caboSpansInstalled === true")
         page.evaluate("() => { globalThis.caboRecording = true; }")
         driver.new_game(page, args.preset, ("person",) + (args.level,) * args.bots, speed="normal")
         for r in range(args.rounds):

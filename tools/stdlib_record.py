@@ -4,7 +4,7 @@
     python -m tools.stdlib_record --check    # exit 1 if the allowlist lacks a recorded module
 
 The page ships only the allowlisted stdlib modules (tools/stdlib.py). This records them by
-running the game's self-test (cabo/web/selftest.py: every preset with every bot level, a
+running the game's self-test (tools/selftest.py: every preset with every bot level, a
 person following the hint, save and load through localStorage, a traceback) with the
 *stock* stdlib, so a module that the current list lacks cannot break the recording:
 
@@ -69,17 +69,28 @@ NODE_SCRIPT = """\
 import json, sys
 sys.dont_write_bytecode = True  # the source tree is the host's
 sys.path.insert(0, sys.argv[1])
-from cabo.web import selftest
+from tools import selftest
 report = selftest.run_sync(in_browser=False)
 with open(sys.argv[2], "w") as out:
     json.dump(report, out)
 """
 
 
+def load_tool(path: Path, name: str) -> str:
+    """Python source that makes the tool file `path` the module `name` in a booted page's
+    interpreter (the page's zip holds only the game: tools reach the page this way)."""
+    source = path.read_text(encoding="utf-8")
+    return ("import sys, types\n"
+            f"_m = types.ModuleType({name!r})\n"
+            f"sys.modules[{name!r}] = _m\n"
+            f"exec(compile({source!r}, {str(path.relative_to(ROOT))!r}, 'exec'), _m.__dict__)\n")
+
+
 def run_selftest(page, timeout_ms: int = SELFTEST_TIMEOUT_MS) -> dict:
-    """Run cabo/web/selftest.py in a booted page; its report (fails on its error)."""
+    """Run tools/selftest.py in a booted page; its report (fails on its error)."""
     page.evaluate("() => { delete globalThis.__caboSelftest; }")
-    run_python(page, "from cabo.web import selftest\nselftest.start()\n")
+    run_python(page, load_tool(ROOT / "tools" / "selftest.py", "cabo_selftest")
+               + "_m.start()\n")
     page.wait_for_function("() => globalThis.__caboSelftest !== undefined", timeout=timeout_ms,
                            polling=250)
     report = json.loads(page.evaluate("() => globalThis.__caboSelftest"))

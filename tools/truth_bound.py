@@ -6,7 +6,7 @@
     python -m tools.truth_bound kept@power ...   (the truth only in decisions of these
                                                    phases, comma-separated; else as hard)
 
-The first argument is the mode, the rest goes to `cabo.arena`, where the level "oracle" is
+The first argument is the mode, the rest goes to `cabo.play.arena`, where the level "oracle" is
 replaced by a hard bot whose worlds (`worlds.deal_world`) deal the other players' hidden
 cards as they truly are: "all" of them, or only the "kept" ones (those their owner knows).
 Its own unknown cards, the deck and a hidden draw are still sampled, and the rollouts still
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import sys
 
-from cabo import arena
+from cabo.play import arena
 from cabo.bots import LEVELS
 from cabo.bots import hard
 from cabo.bots.worlds import deal_rest, deal_world

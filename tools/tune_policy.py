@@ -4,7 +4,7 @@
 
 The first argument is a base of `cabo.bots.policy.Params` overrides, the second a grid: for
 every parameter and value in it, a bot playing the policy with base + that one change plays
-`rounds` rounds against medium (cabo.arena, seats alternated) and its round-win share is
+`rounds` rounds against medium (cabo.play.arena, seats alternated) and its round-win share is
 printed with its standard error. "cabo_official" sets the official Cabo threshold alone,
 "cabo_all" shifts every threshold. Without search a round costs milliseconds, so 4,000
 rounds (standard error 0.8 points) take seconds. The hard bot's own policy (`hard.HARD`)
@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import sys
 
-from cabo import arena
+from cabo.play import arena
 from cabo.bots import LEVELS
 from cabo.bots.medium import MediumBot
 from cabo.bots.policy import Params

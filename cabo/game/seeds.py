@@ -10,7 +10,7 @@ from __future__ import annotations
 
 
 def bot_seed(seed: int, seat: int) -> int:
-    """The bot at `seat` of a table (cabo.session)."""
+    """The bot at `seat` of a table (cabo.play.session)."""
     return seed * 1009 + seat
 
 
@@ -20,7 +20,7 @@ def stand_in_seed(seed: int, seat: int, step: int) -> int:
 
 
 def headless_bot_seed(seed: int, seat: int) -> int:
-    """A bot of a headless game between bots (cabo.arena, cabo.selfplay)."""
+    """A bot of a headless game between bots (cabo.play.arena, cabo.play.selfplay)."""
     return seed * 7919 + seat
 
 

@@ -14,8 +14,8 @@ state stays on screen. A malformed one is also answered: an `error` "bad" tells 
 from __future__ import annotations
 
 from ..game.actions import action_to_dict
-from ..interface import Change, Watched
-from ..logschema import LOG_LIMIT
+from ..play.interface import Change, Watched
+from ..play.logschema import LOG_LIMIT
 from ..play.seating import Seat
 from ..party import shown
 from ..replay.record import SeatFrame
@@ -25,7 +25,7 @@ FRAMES_LIMIT = 2000  # states kept for the replay of a round (a long round: ~300
 
 
 class RemoteSession(Watched):
-    """The table's interface to a game (cabo.interface.TableSession), backed by the host's
+    """The table's interface to a game (cabo.play.interface.TableSession), backed by the host's
     messages: nothing is held, saved or run here."""
 
     holds_game = False
@@ -68,7 +68,7 @@ class RemoteSession(Watched):
 
     def claim(self, action, seen_top=None, seen_step=None, at_ms=None) -> list:
         """Send an off-turn claim with the top discard its person saw when they began it; the
-        host judges it (cabo.claims) against the step this device shows now."""
+        host judges it (cabo.play.claims) against the step this device shows now."""
         self.guest.send_action(action, seen_top)
         return []
 

@@ -282,7 +282,7 @@ class NetHost:
         before = self.session.state.step
         claim = isinstance(action, OFF_TURN)
         try:
-            if claim:  # judged by what its maker saw (cabo.claims), as on one device
+            if claim:  # judged by what its maker saw (cabo.play.claims), as on one device
                 events = self.session.claim(action, msg["seen"], msg["step"], self.clock())
             else:
                 events = self.session.act(action, self.clock())
@@ -298,14 +298,14 @@ class NetHost:
 
     # -- what every guest gets after a change -------------------------------------------
     def changed(self, change) -> None:
-        """The session applied an action or a reaction (cabo.interface.TableView): every
+        """The session applied an action or a reaction (cabo.play.interface.TableView): every
         joined guest gets its seat's view of it at once."""
         if self.send is not None:
             self.send(self.updates())
 
     def updates(self) -> list:
         """A `state` message for every joined link, with the events it has not seen."""
-        # the table guests are sent, remembered for judging their claims (cabo.claims)
+        # the table guests are sent, remembered for judging their claims (cabo.play.claims)
         self.session.memory.note(self.session.state, self.clock())
         out = []
         log = self.session.log

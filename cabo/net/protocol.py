@@ -14,7 +14,7 @@ seen again (replayed, duplicated) has an old `n` and is dropped. Guest to host:
 - `act`    {step, action, seen}: an action of the guest's seat (`cabo.game.actions.action_to_dict`),
   taken when the guest showed game step `step`; `seen` is the top discard (a card id, or null)
   its person was shown when they began an off-turn claim. The host judges a claim by what its
-  maker saw (`cabo.claims`: the table at `step` and within a person's reaction time before the
+  maker saw (`cabo.play.claims`: the table at `step` and within a person's reaction time before the
   claim): if a card it names changed, or the top changed and the claim matches the card seen
   but not the new one, it is "too late" and costs nothing.
 - `error`  {code: "bad", text}: the guest dropped a host message (the host logs it, never
@@ -32,14 +32,14 @@ Host to guest:
   extras (clown noses, its own revenge marks, the last round's awards:
   `cabo.party.shown.for_seat`), null without extras.
 - `error`  {code, text}: `illegal` (the action was refused, nothing changed), `too_late` (an
-  off-turn claim judged too late by `cabo.claims`; it costs nothing), `reload` (other build),
+  off-turn claim judged too late by `cabo.play.claims`; it costs nothing), `reload` (other build),
   `replaced` (the host gave this seat to another device: the token is void), `no_seat`
   (the token is not valid for this game and the invitation's seat is taken), `bad` (a message
   was dropped).
 
 `decode` validates a received message completely: size, nesting depth (on the text, before
 anything recurses), JSON, `v`, a known `t` for that direction, `n`, and every field's type and
-range (events by the log's schema, cabo/logschema.py); the action, observation, legal actions
+range (events by the log's schema, cabo/play/logschema.py); the action, observation, legal actions
 and rules come out of it parsed. Anything else raises ProtocolError (the
 receiver drops and logs it, never crashes). A guest message is at most MAX_GUEST_BYTES, a host
 message at most MAX_HOST_BYTES (the data channel's max-message-size).
@@ -50,7 +50,7 @@ from __future__ import annotations
 import json
 
 from ..game.actions import ACTION_TYPES, Several, action_from_dict
-from ..logschema import LOG_ENTRY
+from ..play.logschema import LOG_ENTRY
 from ..game.observation import Observation
 from ..game.rules import Rules
 from ..schema import Invalid, load_json

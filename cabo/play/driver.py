@@ -1,6 +1,6 @@
 """One driver of a table: who acts next, in one off-turn order, until the round is over.
 
-Every place that plays a game forward asks this module: the page (cabo.session.Session, paced
+Every place that plays a game forward asks this module: the page (cabo.play.session.Session, paced
 by cabo.ui.pacing), the net host, the arena, self-play and the bench; the search's rollouts
 (cabo.bots.rollout) take their off-turn order from the same `off_turn_order`. The answers:
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..bots import LEVELS
 from ..game.errors import SaveError
 from ..game.state import CARD, ROW, SEAT, State
-from ..logschema import LOG_ENTRY, LOG_LIMIT, check_log
+from .logschema import LOG_ENTRY, LOG_LIMIT, check_log
 from ..party import PartyTracker
 from ..replay.moves import MAX_TEXT as MAX_MOVES_TEXT
 from ..replay.moves import from_text as moves_from_text

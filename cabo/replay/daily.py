@@ -3,7 +3,7 @@ the same bots.
 
 The date (YYYY-MM-DD, the person's own calendar day) picks the seed; the table is fixed: the
 official rules for one round, the person at seat 0 and two bots, whose generators come from
-the seed (cabo.session: `seed * 1009 + seat`), so they play the same for the same moves. One
+the seed (cabo.play.session: `seed * 1009 + seat`), so they play the same for the same moves. One
 try per day counts: the first finished round of a date is kept (cabo.replay.shelf).
 """
 

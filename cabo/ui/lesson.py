@@ -28,7 +28,7 @@ from ..game.rules import PRESETS
 from ..game.errors import SaveError
 from ..play.saved import MAX_SAVE_CHARS
 from ..play.seating import Seat
-from ..session import Session
+from ..play.session import Session
 from ..game.state import OVER_PHASES, State
 from ..game.rounds import deal_round
 from .choices import same_move

@@ -11,10 +11,10 @@ Fair to human hands — the rule of every bot's timing (issue 42), at every spee
 2. A bot never ends a person's chance to claim before the person could see it coming: while
    a person at the table may still claim the top discard, a bot's own move (which may cover
    the pile or close the window) waits until that card has lain on top for
-   `cabo.claims.REACTION_MS`, the reaction window of the claims' judge.
+   `cabo.play.claims.REACTION_MS`, the reaction window of the claims' judge.
 3. What the pace cannot prevent (a bot's claim landing while a person taps) the judge
    settles: a person's claim overtaken within the window is "too late" and free
-   (cabo.claims, `Session.claim`).
+   (cabo.play.claims, `Session.claim`).
 
 "instant" is for watching bots and for tests: nobody races the bots at that pace.
 """
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 
-from ..claims import REACTION_MS
+from ..play.claims import REACTION_MS
 
 # speed -> (pause before a bot's move in ms, factor on reaction times, ms a peeked card shows)
 SPEEDS = {

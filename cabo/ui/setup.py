@@ -10,7 +10,7 @@ from .. import bots
 from ..i18n import LANGS
 from ..game.rules import PRESETS
 from ..play.seating import NAME_MAX, Seat
-from ..session import Session
+from ..play.session import Session
 from .pacing import AUTO_END_MS
 
 PRESET_IDS = tuple(PRESETS)

@@ -25,7 +25,7 @@ from ..party import board as boards
 from ..replay import shelf
 from ..schema import Any, Invalid, Json, Map, parse
 from ..play.saved import MAX_SAVE_CHARS, OldSave
-from ..session import SaveError, Session
+from ..play.session import SaveError, Session
 
 SAVE_KEY = "cabo.save"
 BACKUP_KEY = "cabo.save.backup"

@@ -268,7 +268,7 @@ class Table:
         return self.session.act(action, at)  # (`changed` hears of it, as of every change)
 
     def changed(self, change) -> None:
-        """Every change at the table, whoever made it (cabo.interface.Change): an action
+        """Every change at the table, whoever made it (cabo.play.interface.Change): an action
         played here, a bot's, a guest's applied by the host; an emoji reaction."""
         if change.kind == "reaction":
             self.last_notes = list(change.notes)

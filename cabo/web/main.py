@@ -17,10 +17,10 @@ from pyscript import document, window
 from ..i18n import LANGS, Texts, pick_language
 from ..party import board as boards
 from ..game.rules import PRESETS
-from ..session import Session
+from ..play.session import Session
 from ..ui import party_view, setup, storage
 from ..ui.table import Table
-from . import render, render_party, render_start, timing
+from . import render, render_party, render_start
 from .browser import event_ms, now_ms, py, task_of_its_own
 from .boardfile import BoardFile
 from .lessonpage import LessonPage
@@ -36,7 +36,6 @@ LANG_NAMES = (("de", "Deutsch"), ("en", "English"))
 SHEETS = ("rules", "board", "settings", "friends", "daily")
 DOUBLE_CLICK_MS = 500  # the longest pause between the two clicks (taps) of a double click
 _proxies = []  # keep the event listener proxies alive
-_T = timing.Marks(window)
 
 
 class App:
@@ -426,7 +425,6 @@ class App:
         return html, view, moves
 
     def render(self) -> None:
-        _T.mark(None)
         app = document.getElementById("app")
         focus = (self.focus_due[0] if self.focus_due is not None
                  else _focus_selector(py(document.activeElement)))
@@ -438,7 +436,6 @@ class App:
         in_game = view is not None
         # a replay's step forward moves its cards as in play (cabo.web.replaypage)
         flying = self.replay.flying() if self.screen == "replay" else []
-        _T.mark("r.html")
         # Another screen is drawn whole: there is little to keep, and patching the set-up form
         # into a table node by node is slower than innerHTML (docs/speed.md, "long tasks").
         shown, self.shown = self.shown, (self.screen, in_game)
@@ -449,16 +446,13 @@ class App:
             patch(app, html)  # only the nodes that changed (static/js/patch.js)
         else:
             app.innerHTML = html
-        _T.mark("r.inner")
         # Tests (and curious people) can see whether bots are still to move.
         busy = in_game and self.table.bot_task() is not None
         app.setAttribute("data-busy", "true" if busy else "false")
         for node in app.querySelectorAll("details[data-open]"):
             node.open = node.dataset.open in self.open
-        _T.mark("r.details")
         self.focus_later(self.focus_to or focus, in_game)
         self.focus_to = None
-        _T.mark("r.focus")
         if self.announce:
             text = " ".join(a for a in self.announce if a)
             self.announce = []
@@ -467,12 +461,10 @@ class App:
         if in_game and view.get("round_ended"):
             task_of_its_own(self.show_result)
         self.stay_awake(view)
-        _T.mark("r.scroll")
         if in_game and hasattr(window, "caboMotion"):  # static/js/motion.js
             window.caboMotion(_moves_json(moves), self.table.speed == "instant")
         elif flying and hasattr(window, "caboMotion"):
             window.caboMotion(_moves_json(flying), self.settings["speed"] == "instant")
-        _T.mark("r.fly")
         if in_game:
             self.table.last = []  # animate a change once
             self.table.last_notes = []
@@ -568,7 +560,6 @@ def start() -> None:
     """Build the app, draw it, and replace the loading screen. Whatever fails between
     reading storage and the first render moves the saved game to the backup key and starts
     fresh with a message; the loading screen always ends."""
-    timing.install(window, {"App": App, "Saving": Saving, "Table": Table, "Session": Session})
     try:
         app = App()
         app.render()

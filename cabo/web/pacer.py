@@ -12,7 +12,6 @@ import time
 
 from pyscript import document, window
 
-from . import timing
 from .browser import now_ms, py
 
 # A hard bot thinks on the main thread in slices, not in a worker: the worker thought no
@@ -114,7 +113,7 @@ class Pacer:
         The hard bot's budget is a step count: the slicing never changes its choice."""
         perf = window.performance
         slices = py(getattr(window, "caboThinkSlices", None)) if timed else None
-        spans = timing.log_of(window)
+        spans = py(getattr(window, "caboSpans", None))  # (tools/page_spans.py's log)
 
         def slice_done(began) -> None:  # (the benchmark's logs of a slice, if it asked)
             if slices is not None:

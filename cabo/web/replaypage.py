@@ -15,7 +15,7 @@ from pyscript import window
 
 from ..replay import daily, link, shelf
 from ..replay.record import rebuild
-from ..session import Seat, Session
+from ..play.session import Seat, Session
 from ..ui import replay_view
 from . import render_replay, timing
 from .browser import py, task_of_its_own

@@ -308,7 +308,7 @@ class RoomPage:
         """After a game: a new one with the same people, seats, tokens and codes; the guests
         at the table get it at once (and are told), the others when they come back."""
         from ..ui.seat_table import SeatTable
-        from ..session import Seat, Session
+        from ..play.session import Seat, Session
 
         if not self.hosting() or self.net.host.session.state.phase != "game_over":
             return

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from cabo.game.rules import PRESETS
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 
 from stacking import stacked
 

@@ -560,7 +560,7 @@ def test_a_dropped_link_and_a_stale_claim(devices):
     d.sync()
     assert host.locator("#discard").get_attribute("aria-label") != top
     # Ada claims, from her view of step 0, the host's card that Alex has replaced since: the
-    # claim names another card than the one she saw, so it is too late and free (cabo.claims)
+    # claim names another card than the one she saw, so it is too late and free (cabo.play.claims)
     log = host.locator(".log-list li").all_text_contents()
     slot = next(int(m[1]) for x in log if (m := re.match(r"^You replace your card (\d)", x)))
     stale = json.dumps({"v": 1, "t": "act", "n": 10**6, "step": 0, "seen": None,

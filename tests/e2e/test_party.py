@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from cabo import preset
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 from stacking import stacked
 
 from . import driver

@@ -54,8 +54,12 @@ def test_the_page_gets_the_allowlisted_stdlib_as_bytecode(site) -> None:
 def test_the_game_ships_its_sources_with_bytecode(site) -> None:
     names = set(zipfile.ZipFile(build.CABO_ZIP).namelist())
     sources = {n for n in names if n.endswith(".py")}
-    assert "cabo/session.py" in sources, "sources stay: tracebacks show the game's lines"
-    assert "cabo/session.pyc" in names, "beside its source, where zipimport looks"
+    assert "cabo/play/session.py" in sources, "sources stay: tracebacks show the game's lines"
+    assert "cabo/play/session.pyc" in names, "beside its source, where zipimport looks"
+    # test and benchmark machinery stays out of the product (tools/selftest.py and
+    # tools/page_spans.py are handed to a booted page by the tools that need them)
+    assert all(n.startswith("cabo/") for n in names)
+    assert not {n for n in names if "selftest" in n or "timing" in n or "spans" in n}
     assert {stdlib.zip_pyc_name(n) for n in sources} == names - sources
     pyscript = set(zipfile.ZipFile(build.PYSCRIPT_BYTECODE_ZIP).namelist())
     assert "pyscript/__pycache__/__init__.cpython-314.pyc" in pyscript
@@ -83,7 +87,7 @@ def test_every_game_path_runs_in_the_page_on_the_trimmed_stdlib(booted_page: Pag
     assert all(g["hints"] > 0 for g in games if g["person"]), "the hint ran"
     # Tracebacks of the game's own code show its source lines (the .py files are shipped in
     # the zip the game is imported from; linecache reads them through zipimport).
-    assert 'File "cabo/session.py"' in report["traceback"]
+    assert 'File "cabo/play/session.py"' in report["traceback"]
     assert "return self.act(NextRound(0))" in report["traceback"]
     # hostile wire messages (an unhashable type, nesting 500 to 100,000 levels deep) are
     # dropped by Pyodide's interpreter too, not raised as TypeError or RecursionError

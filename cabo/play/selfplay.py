@@ -1,17 +1,17 @@
 """Headless self-play: whole games between bots, seeded, with an optional transcript.
 
-    python -m cabo.selfplay --rules party --players 4 --seed 7 --transcript
+    python -m cabo.play.selfplay --rules party --players 4 --seed 7 --transcript
 """
 
 from __future__ import annotations
 
 import argparse
 
-from .bots import make_bot
-from .game.engine import new_game
-from .game.rules import PRESETS
-from .game.seeds import headless_bot_seed
-from .play.driver import Driver, between_rounds
+from ..bots import make_bot
+from ..game.engine import new_game
+from ..game.rules import PRESETS
+from ..game.seeds import headless_bot_seed
+from .driver import Driver, between_rounds
 
 
 def play_game(rules, n, seed, bots=None, max_rounds=10, on_events=None, host_rounds=3):

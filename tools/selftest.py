@@ -4,13 +4,14 @@ The page ships a trimmed standard library (tools/stdlib.py: only the modules nam
 tools/stdlib-allowlist.txt, precompiled). A module missing from that list fails at its first
 import, so this runs, in the browser, everything the game can do: it imports every module
 of the page, plays a whole seeded game of every preset with every bot level of the page
-through `cabo.session.Session`, and one with a person's seat who follows the hint (when
+through `cabo.play.session.Session`, and one with a person's seat who follows the hint (when
 cabo.bots.hint exists), saves to and loads from localStorage after every round and formats a
 traceback of the game's own code; in the person's games it also draws every screen the page
 would show (setup form, table, results, scores; cabo.ui and cabo.web.render) in every
-language. It is never started by a player: tests/e2e/test_stdlib.py and
-tools/stdlib_record.py start it (`start()`) and read the report from
-`globalThis.__caboSelftest` (a JSON string). The report also names the stdlib modules that
+language. It is not part of the page (tools/, outside cabo.zip) and never started by a
+player: tests/e2e/test_stdlib.py and tools/stdlib_record.py hand its source to the booted
+page's interpreter, start it (`start()`) and read the report from `globalThis.__caboSelftest`
+(a JSON string). The report also names the stdlib modules that
 were imported from the stdlib zip, which is how the allowlist is recorded.
 
 It only needs `js` for localStorage and the report, so it also runs under Node's Pyodide
@@ -32,11 +33,11 @@ import cabo
 from cabo.bots import PAGE_LEVELS, make_bot
 from cabo.game.errors import IllegalAction
 from cabo.game.rules import PRESETS
-from cabo.session import Seat, Session
+from cabo.play.session import Seat, Session
 
 STORAGE_KEY = "cabo-selftest"
-# Command-line tools in the package that the page never imports.
-NOT_IN_PAGE = ("cabo.arena", "cabo.bench", "cabo.selfplay")
+# Drivers in the package that the page never imports (command-line tools).
+NOT_IN_PAGE = ("cabo.play.arena", "cabo.play.selfplay")
 # The same code paths as in a real game, with a fraction of the search.
 BOT_OPTIONS = {"hard": {"simulations": 2, "width": 2, "max_steps": 40}}
 HINT_EVERY = 5  # the person asks for a hint at every 5th decision (each is a search)
@@ -49,7 +50,7 @@ def page_modules(in_browser: bool) -> list[str]:
     names = ["cabo"]
     for info in pkgutil.walk_packages(cabo.__path__, "cabo."):
         name = info.name
-        if name in NOT_IN_PAGE or name == __name__:
+        if name in NOT_IN_PAGE:
             continue
         if name.startswith("cabo.web") and not in_browser:
             continue

@@ -1,18 +1,22 @@
-"""Optional timings of the page's Python work, for tools/bench_thinking.py.
+"""Timings of the page's Python work, for tools/bench_thinking.py --spans.
 
-Off unless the page's window has a `caboSpans` array (the benchmark's init script makes
-one): then `install` wraps the page's entry points (drawing, saving, bot moves, ...) and the
-garbage collector's runs, and each pushes name, start ms, duration ms (three items) onto that array,
-on `performance.now()`'s clock, so that the benchmark can tell what each long task was.
+Not part of the page: the benchmark makes a `caboSpans` array on the window (its init
+script) and, once the page is ready, hands this file to the page's interpreter
+(`INSTALL`), whose `install` wraps the page's entry points (drawing, saving, bot
+moves, ...) and the garbage collector's runs; each pushes name, start ms, duration ms (three
+items) onto that array, on `performance.now()`'s clock, so that the benchmark can tell what
+each long task was. The pacer pushes its thinking slices there too ("think"). The event
+listeners bound at the start keep the methods they were given (`App.on_click` is not
+timed); what they call is.
 """
 
 from __future__ import annotations
 
 import gc
 
-# (module attribute holding a class, method names) timed when the benchmark asks
+# (class, method names) timed when the benchmark asks
 TIMED = (
-    ("App", ("render", "page_html", "after_change", "on_click", "person_acts", "start_game",
+    ("App", ("render", "page_html", "after_change", "person_acts", "start_game",
              "show_new_table")),
     ("Saving", ("save", "show_look", "on_pagehide")),
     ("Table", ("play_bot_move", "run_bot_task", "bot_task", "view", "act", "press",
@@ -60,18 +64,13 @@ def _timed(fn, name, perf, log):
     return timed
 
 
-class Marks:
-    """`mark(name)`: logs the time since the previous mark as a span `name` (None starts)."""
-
-    def __init__(self, window):
-        self.log = log_of(window)
-        self.perf = window.performance
-        self.last = 0.0
-
-    def mark(self, name) -> None:
-        if self.log is None:
-            return
-        now = self.perf.now()
-        if name is not None:
-            self.log.push(name, self.last, now - self.last)
-        self.last = now
+# Run in the page after this file's source (tools/stdlib_record.load_tool).
+INSTALL = """
+from js import window
+from cabo.play.session import Session
+from cabo.ui.table import Table
+from cabo.web.main import App
+from cabo.web.saving import Saving
+_m.install(window, {"App": App, "Saving": Saving, "Table": Table, "Session": Session})
+window.caboSpansInstalled = True
+"""

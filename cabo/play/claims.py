@@ -27,7 +27,7 @@ A claim that matches the new top, matches neither card, or comes long after the 
 
 from __future__ import annotations
 
-from .game.actions import Match, OFF_TURN
+from ..game.actions import Match, OFF_TURN
 
 # How long after the top discard changed a claim may still be a reaction to the card before
 # it: a person's simple visual reaction takes about 250 ms; seeing that a card matches one's

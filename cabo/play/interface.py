@@ -1,6 +1,6 @@
 """What the table's view model and the page ask of a game, declared once.
 
-Two classes implement it: `cabo.session.Session` on the device that holds the game (the
+Two classes implement it: `cabo.play.session.Session` on the device that holds the game (the
 engine, the bots, the save) and `cabo.net.guest.RemoteSession` on a guest's device (the host's
 last `state` message, nothing more). The screen is drawn from observations, legal actions and
 the log as one seat saw it, so the same view model draws both; what only a device holding the
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
-from .game.observation import Observation
-from .game.rules import Rules
+from ..game.observation import Observation
+from ..game.rules import Rules
 
 
 class Change(NamedTuple):
@@ -64,7 +64,7 @@ class TableSession(Protocol):
 
     holds_game: bool   # this device holds the game: it saves it and runs its bots
     rules: Rules
-    seats: list        # cabo.session.Seat per seat: name, bot level or None for a person
+    seats: list        # cabo.play.session.Seat per seat: name, bot level or None for a person
     party: Any         # the extras: a PartyTracker, a guest's cabo.party.shown.Shown, or None
     party_notes: list  # the extras' notes of the last action or reaction
     asked: set         # (seat, step): bots the page already asked to react at that step
@@ -95,7 +95,7 @@ class TableSession(Protocol):
     def claim(self, action, seen_top: int | None = None, seen_step: int | None = None,
               at_ms: float | None = None) -> list:
         """A person's off-turn claim with the top discard they saw when they began it, judged
-        where the game is held (cabo.claims): its events ([] on a guest), or a "too_late"."""
+        where the game is held (cabo.play.claims): its events ([] on a guest), or a "too_late"."""
 
     def react(self, seat: int, emoji: str, at_ms: float) -> dict | None:
         """An emoji reaction: its note, or None (held back, or sent to the host)."""

@@ -11,30 +11,30 @@ from __future__ import annotations
 
 import time
 
-from .bots import make_bot
+from ..bots import make_bot
 from .claims import TableMemory, judge
-from .game.actions import EndGame, NextRound
-from .game.engine import legal_actions, new_game, to_move
-from .game.errors import IllegalAction, SaveError
-from .game.events import Event, seen_by
-from .game.matching import may_match
-from .game.observation import observe
-from .game.rules import Rules
-from .game.seeds import bot_seed
-from .game.state import State
+from ..game.actions import EndGame, NextRound
+from ..game.engine import legal_actions, new_game, to_move
+from ..game.errors import IllegalAction, SaveError
+from ..game.events import Event, seen_by
+from ..game.matching import may_match
+from ..game.observation import observe
+from ..game.rules import Rules
+from ..game.seeds import bot_seed
+from ..game.state import State
 from .interface import Change, Watched
 from .logschema import LOG_LIMIT
-from .party import PartyTracker
-from .party.reactions import EMOJI_IDS
-from .play import saved
-from .play.driver import Driver
-from .play.seating import NAME_MAX, Seat
-from .replay.moves import MAX_MOVES
+from ..party import PartyTracker
+from ..party.reactions import EMOJI_IDS
+from . import saved
+from .driver import Driver
+from .seating import NAME_MAX, Seat
+from ..replay.moves import MAX_MOVES
 
 
 class Session(Driver, Watched):
     """One game: rules, seats, the state and the bots; saved as JSON after every action.
-    The table reads it through cabo.interface.TableSession. Who acts next, and the bots'
+    The table reads it through cabo.play.interface.TableSession. Who acts next, and the bots'
     moves, are the table's driver (cabo.play.driver.Driver)."""
 
     holds_game = True  # this device holds the game: it saves it and runs its bots
@@ -63,7 +63,7 @@ class Session(Driver, Watched):
         self.clock = lambda: time.monotonic() * 1000
         self.memory = TableMemory()  # the table at recent steps, for judging claims
         self.memory.note(self.state, self.clock())
-        # role -> the views told of every change (cabo.interface.TableView): this device's
+        # role -> the views told of every change (cabo.play.interface.TableView): this device's
         # screen, a host's guests
         self.views = {}
 
@@ -117,7 +117,7 @@ class Session(Driver, Watched):
         self.memory.note(self.state, clock())
 
     def claim(self, action, seen_top=None, seen_step=None, at_ms=None) -> list:
-        """An off-turn claim of a person, judged by what its maker saw (cabo.claims): the
+        """An off-turn claim of a person, judged by what its maker saw (cabo.play.claims): the
         top discard `seen_top` shown when they began it, the step `seen_step` their screen
         showed (None: the current one), made at `at_ms`. Too late: one "too_late" event,
         logged, and nothing else changes; otherwise `act` (IllegalAction as there)."""

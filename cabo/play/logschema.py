@@ -2,15 +2,15 @@
 shows (cabo/ui/describe.py reads them), its secret part, and who saw that part.
 
 A log entry is `{"public": Event.view(None), "secret": Event.secret, "to": Event.secret_to}`
-(cabo.session). Kinds not listed here are kept as long as they are plain, small JSON: the
+(cabo.play.session). Kinds not listed here are kept as long as they are plain, small JSON: the
 log draws no line for them. `check_log` adds what needs the game: seats and card ids in
 range. tests/test_storage.py checks that every event of random games of every preset fits.
 """
 
 from __future__ import annotations
 
-from .schema import AnyOf, Bool, Enum, Int, Invalid, Json, List, Map, Optional, Record, Str, Tuple
-from .game.state import BIG, CARD, HISTORY_ENTRY, MASK, ROW, SEAT
+from ..schema import AnyOf, Bool, Enum, Int, Invalid, Json, List, Map, Optional, Record, Str, Tuple
+from ..game.state import BIG, CARD, HISTORY_ENTRY, MASK, ROW, SEAT
 
 LOG_LIMIT = 400          # log entries a table keeps (and saves); older ones are dropped
 SLOT = Int(0, ROW)
@@ -40,7 +40,7 @@ EVENTS = {
     "draw": _kind("draw", _ACTOR, deck_size=COUNT),
     "game_over": _kind("game_over", _NOBODY, winners=SEATS, totals=List(Int(-BIG, BIG), 6),
                        rounds_won=List(COUNT, 6)),
-    # a claim judged too late (cabo.claims): the top its maker saw, the top when it came
+    # a claim judged too late (cabo.play.claims): the top its maker saw, the top when it came
     # (why: "top" the top discard changed, "card" a card it names moved or was claimed first)
     "too_late": _kind("too_late", _ACTOR, why=Enum("top", "card"), seen=Optional(CARD),
                       top=Optional(CARD)),
