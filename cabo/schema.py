@@ -138,6 +138,18 @@ class Str(Schema):
             raise Invalid(f"{_where(path)}: text of an unexpected form")
 
 
+class Name(Str):
+    """A person's name as typed: 1 to `max_len` characters, printable, not blank."""
+
+    def __init__(self, max_len: int):
+        super().__init__(max_len)
+
+    def check(self, value, path=""):
+        super().check(value, path)
+        if not value.strip() or not value.isprintable():
+            raise Invalid(f"{_where(path)}: not a name (blank, or a control character)")
+
+
 class Enum(Schema):
     """One of a few given values (compared by type and value)."""
 

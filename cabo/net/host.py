@@ -105,8 +105,10 @@ class NetHost:
         if any(not 0 < s < len(session.seats) for s in remote):
             raise ValueError("bad remote seats")
         tokens = {int(s): str(t) for s, t in d["tokens"].items()}
-        if set(tokens) != set(remote) or not all(protocol._token(t) for t in tokens.values()):
+        if set(tokens) != set(remote):
             raise ValueError("bad seat tokens")
+        for token in tokens.values():
+            protocol.TOKEN.check(token, "tokens")  # (Invalid is a ValueError)
         host = cls(session, remote, str(d["game"]), tokens, [int(s) for s in d["stand_ins"]],
                    send, clock)
         if d.get("stand_in_level") in PAGE_LEVELS:
@@ -122,6 +124,11 @@ class NetHost:
     def connected(self) -> set:
         """Remote seats with a joined link."""
         return {link.seat for link in self.links.values() if link.seat is not None}
+
+    def seat_of(self, link_id):
+        """The seat a link plays (None before its hello was welcomed, or once it closed)."""
+        link = self.links.get(link_id)
+        return None if link is None else link.seat
 
     def away(self) -> list:
         """Remote seats without a link (a bot may be playing for them)."""
@@ -185,7 +192,7 @@ class NetHost:
         out = []
         for link_id, link in list(self.links.items()):
             if link.seat == seat:
-                out.append((link_id, self._send(link, protocol.error(link.next_n(), "replaced"))))
+                out += self._error(link_id, link, "replaced")
                 del self.links[link_id]
         return out
 
@@ -235,29 +242,33 @@ class NetHost:
         try:
             self.session.react(link.seat, msg["emoji"], self.clock())
         except IllegalAction as exc:
-            return [(link_id, self._send(link, protocol.error(link.next_n(), "illegal",
-                                                              str(exc)[:300])))]
+            return self._error(link_id, link, "illegal", str(exc)[:300])
         return []
 
     def _drop(self, link_id, link, reason) -> list:
         self.dropped.append((link_id, reason))
         print(f"cabo.net: dropped a message from link {link_id}: {reason}")
-        return [(link_id, self._send(link, protocol.error(link.next_n(), "bad", reason[:200])))]
+        return self._error(link_id, link, "bad", reason[:200])
 
-    def _send(self, link, text) -> str:
-        link.sent.append((text[text.index('"t":"') + 5:].split('"', 1)[0], len(text.encode())))
+    def _error(self, link_id, link, code, text="") -> list:
+        """The replies that tell the link an error `code` (protocol.ERROR_CODES)."""
+        return [(link_id, self._send(link, "error", protocol.error(link.next_n(), code, text)))]
+
+    @staticmethod
+    def _send(link, kind, text) -> str:
+        link.sent.append((kind, len(text.encode())))
         return text
 
     def _hello(self, link_id, link, msg) -> list:
         if msg["build"] != build.BUILD or msg["v"] != protocol.PROTOCOL:
-            return [(link_id, self._send(link, protocol.error(link.next_n(), "reload")))]
+            return self._error(link_id, link, "reload")
         if link.seat is not None:
             return self._drop(link_id, link, "second hello")
         seat = next((s for s, t in self.tokens.items() if t == msg["token"]), None)
         if seat is None:
             seat = link.invited
             if seat in self.connected():
-                return [(link_id, self._send(link, protocol.error(link.next_n(), "no_seat")))]
+                return self._error(link_id, link, "no_seat")
             self.tokens[seat] = new_token()
         out = []
         for other_id, other in list(self.links.items()):
@@ -268,7 +279,7 @@ class NetHost:
         self.take_back(seat)
         if msg.get("name"):
             self.rename(seat, msg["name"])
-        out.append((link_id, self._send(link, protocol.welcome(
+        out.append((link_id, self._send(link, "welcome", protocol.welcome(
             link.next_n(), seat, self.tokens[seat], self.game, self.session.rules))))
         # after its welcome the joined guest gets the table, and every other guest the news
         # that this seat is back: one round of updates
@@ -277,8 +288,7 @@ class NetHost:
     def _act(self, link_id, link, msg) -> tuple:
         action = msg["action"]
         if action.seat != link.seat:
-            return [(link_id, self._send(link, protocol.error(
-                link.next_n(), "illegal", "not your seat")))], []
+            return self._error(link_id, link, "illegal", "not your seat"), []
         before = self.session.state.step
         claim = isinstance(action, OFF_TURN)
         try:
@@ -289,11 +299,10 @@ class NetHost:
         except IllegalAction as exc:
             # a claim refused on a table that changed since its sender's view costs nothing
             code = "too_late" if claim and msg["step"] < before else "illegal"
-            return [(link_id, self._send(link, protocol.error(link.next_n(), code,
-                                                              str(exc)[:300])))], []
+            return self._error(link_id, link, code, str(exc)[:300]), []
         if events and events[0].kind == "too_late":  # (its log line; nothing else changed)
-            return [(link_id, self._send(link, protocol.error(
-                link.next_n(), "too_late", "the table changed before the claim")))], events
+            return self._error(link_id, link, "too_late",
+                               "the table changed before the claim"), events
         return [], events
 
     # -- what every guest gets after a change -------------------------------------------
@@ -323,7 +332,7 @@ class NetHost:
                                   self.session.legal(seat) if seat not in self.stand_ins else [],
                                   new, seats, waiting, sync,
                                   shown.for_seat(self.session.party, seat))
-            out.append((link_id, self._send(link, text)))
+            out.append((link_id, self._send(link, "state", text)))
         return out
 
 

@@ -53,7 +53,9 @@ from ..game.actions import ACTION_TYPES, Several, action_from_dict
 from ..play.logschema import LOG_ENTRY
 from ..game.observation import Observation
 from ..game.rules import Rules
-from ..schema import Invalid, load_json
+from ..game.state import HISTORY_ENTRY, PHASES
+from ..schema import (AnyOf, Bool, Enum, Int, Invalid, Json, List, Map, Name, Optional, Record,
+                      Str, Tuple, load_json)
 from ..party import shown
 from ..party.reactions import EMOJI_IDS
 
@@ -113,9 +115,10 @@ def error(n, code, text="") -> str:
 def decode(text, sender: str, seat: int = 0, rules: Rules | None = None) -> dict:
     """The validated message from `sender` ("guest" or "host"); ProtocolError otherwise.
 
-    Fields checked by an `Into` arrive parsed (an `act`'s Action, a `state`'s Observation with
-    `rules` and its legal actions for `seat`, a `welcome`'s Rules): the receiver uses them as
-    they are and parses nothing again."""
+    The message's shape is checked by its wire schema (GUEST_TYPES, HOST_TYPES: cabo/schema.py
+    nodes); the fields in PARSED then arrive parsed (an `act`'s Action, a `state`'s
+    Observation with `rules` and its legal actions for `seat`, a `welcome`'s Rules): the
+    receiver uses them as they are and parses nothing again."""
     limit = MAX_GUEST_BYTES if sender == "guest" else MAX_HOST_BYTES
     if not isinstance(text, str):
         raise ProtocolError("not text")
@@ -139,129 +142,29 @@ def decode(text, sender: str, seat: int = 0, rules: Rules | None = None) -> dict
     schema = (GUEST_TYPES if sender == "guest" else HOST_TYPES).get(kind)
     if schema is None:
         raise ProtocolError(f"unknown type {kind[:20]!r}")
-    if not _int(msg.get("n"), 1, 2**53):
-        raise ProtocolError("bad message number")
-    extra = set(msg) - set(schema) - {"v", "t", "n"}
-    if extra:
-        raise ProtocolError(f"unknown fields {sorted(extra)}")
-    for name, check in schema.items():
+    try:
+        schema.check(msg)
+    except Invalid as exc:
+        raise ProtocolError(f"bad {kind}: {exc}") from None
+    for name, into in PARSED.get(kind, {}).items():
         try:
-            if type(check) is Into:
-                msg[name] = check.parse(msg.get(name), seat, rules)
-                ok = True
-            else:
-                ok = check(msg.get(name))
+            msg[name] = into(msg[name], seat, rules)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-            ok = False
-        if not ok:
-            raise ProtocolError(f"bad field {name!r} in {msg['t']}")
-    for name in OPTIONAL.get(kind, ()):
+            raise ProtocolError(f"bad field {name!r} in {kind}") from None
+    for name in schema.optional:
         msg.setdefault(name, None)
     return msg
 
 
-class Into:
-    """A field's check that parses: `parse(value, seat, rules)` returns what the receiver uses
-    (decode puts it in the message) or raises ValueError, TypeError or KeyError."""
-
-    __slots__ = ("parse",)
-
-    def __init__(self, parse):
-        self.parse = parse
-
-
-def _int(v, lo=0, hi=10**9) -> bool:
-    """An int (not a bool) in [lo, hi]."""
-    return type(v) is int and lo <= v <= hi
-
-
-def _str(limit):
-    return lambda v: isinstance(v, str) and len(v) <= limit
-
-
-def _token(v) -> bool:
-    return isinstance(v, str) and 8 <= len(v) <= 64 and set(v) <= TOKEN_CHARS
-
-
-def _opt(check):
-    return lambda v: v is None or check(v)
+def _message(kind: str, fields: dict, optional: dict | None = None) -> Record:
+    """The wire schema of one message type: the common fields and its own."""
+    return Record({"v": Enum(PROTOCOL), "t": Enum(kind), "n": Int(1, 2**53), **fields},
+                  optional)
 
 
 def _action(v, seat=None, rules=None):
-    """A guest's action (`action_to_dict` output) as an Action; ValueError if malformed."""
-    if not isinstance(v, dict) or len(v) > 6 or v.get("type") not in ACTION_TYPES:
-        raise ValueError("not an action")
-    action = action_from_dict(v)
-    for name in ("slots", "cards"):
-        value = getattr(action, name, None)
-        if value is None:
-            continue
-        if len(value) > 40:
-            raise ValueError(f"too many {name}")
-        if name == "slots" and not all(_int(x, 0, 99) for x in value):
-            raise ValueError("bad slots")
-        if name == "cards" and not all(isinstance(c, tuple) and len(c) == 2
-                                       and all(_int(x, 0, 99) for x in c) for c in value):
-            raise ValueError("bad cards")
-    if not all(_int(getattr(action, f), 0, 99) for f in ("seat", "owner", "slot", "target",
-                                                        "target_slot") if hasattr(action, f)):
-        raise ValueError("bad seat or slot")
-    return action
-
-
-def _int_list(v, limit=400, lo=0, hi=10**9) -> bool:
-    return isinstance(v, list) and len(v) <= limit and all(_int(x, lo, hi) for x in v)
-
-
-def _seats(v) -> bool:
-    return (isinstance(v, list) and 2 <= len(v) <= MAX_SEATS and all(
-        isinstance(s, dict) and set(s) == {"name", "bot", "away"} and _str(40)(s["name"])
-        and (s["bot"] is None or _str(20)(s["bot"])) and type(s["away"]) is bool for s in v))
-
-
-def _events(v, limit=2000) -> bool:
-    """Event views as a seat sees them: each checked by the log's schema of its kind."""
-    if not isinstance(v, list) or len(v) > limit:
-        return False
-    try:
-        for e in v:
-            _EVENT.check(e)
-    except Invalid:
-        return False
-    return True
-
-
-def _name(v) -> bool:
-    """A person's name as typed: 1 to NAME_CHARS characters, no control characters."""
-    return (isinstance(v, str) and 0 < len(v.strip()) and len(v) <= NAME_CHARS
-            and v.isprintable())
-
-
-_EVENT = LOG_ENTRY.fields["public"]
-
-
-GUEST_TYPES = {
-    "hello": {"build": _opt(_str(64)), "token": _opt(_token), "lang": _str(8),
-              "name": _opt(_name)},
-    "act": {"step": _int, "action": Into(_action),
-            "seen": _opt(lambda v: _int(v, 0, MAX_CARD_ID))},
-    # the extras' emoji (cabo.party.reactions)
-    "react": {"emoji": lambda v: type(v) is str and v in EMOJI_IDS},
-    # a guest dropped a host message: it says so (the host logs it and never answers)
-    "error": {"code": lambda v: v == "bad", "text": _str(400)},
-}
-# Fields a sender may leave out (older pages): read as None.
-OPTIONAL = {"hello": ("name",), "act": ("seen",)}
-
-HOST_TYPES = {
-    "welcome": {"seat": lambda v: _int(v, 0, MAX_SEATS - 1), "token": _token,
-                "game": _token, "rules": Into(lambda v, seat, rules: Rules.from_dict(v))},
-    "state": {"obs": Into(lambda v, seat, rules: obs_from_dict(v, rules)),
-              "legal": Into(lambda v, seat, rules: legal_from_wire(v, seat)), "events": _events,
-              "seats": _seats, "waiting": lambda v: _int_list(v, MAX_SEATS, 0, MAX_SEATS - 1),
-              "log": _opt(_events), "party": shown.check},
-    "error": {"code": lambda v: type(v) is str and v in ERROR_CODES, "text": _str(400)},
-}
+    """A guest's action (ACTION-checked `action_to_dict` output) as an Action."""
+    return action_from_dict(v)
 
 
 # -- observations and legal actions on the wire -----------------------------------------
@@ -286,89 +189,55 @@ def obs_to_dict(obs: Observation) -> dict:
     return d
 
 
-def obs_from_dict(d, rules: Rules | None) -> Observation:
-    """The Observation of `obs_to_dict` output; ValueError if it is malformed."""
-    if not isinstance(d, dict):
-        raise ValueError("obs is not an object")
-    for name in _OBS_INTS:
-        if not _int(d[name]):
-            raise ValueError(f"obs.{name}")
+def _obs_consistent(d: dict) -> None:
+    """Rules across an observation's fields: lengths and seats fit its player count."""
     n = d["n"]
     if not (2 <= n <= MAX_SEATS and d["seat"] < n and d["current"] < n):
-        raise ValueError("obs seats")
-    for name in _OBS_OPT_INTS:
-        if d[name] is not None and not _int(d[name]):
-            raise ValueError(f"obs.{name}")
-    for name in _OBS_BOOLS:
-        if type(d[name]) is not bool:
-            raise ValueError(f"obs.{name}")
-    for name in _OBS_OPT_STRS + ("phase",):
-        if d[name] is not None and not _str(20)(d[name]):
-            raise ValueError(f"obs.{name}")
-    hands = d["hands"]
-    if not isinstance(hands, list) or len(hands) != n:
-        raise ValueError("obs.hands")
-    out_hands = []
-    for h in hands:
-        if not isinstance(h, list) or len(h) > 40:
-            raise ValueError("obs.hands")
-        row = []
-        for c in h:
-            if c is None:
-                row.append(None)
-            elif (isinstance(c, list) and len(c) == 2 and (c[0] is None or _int(c[0], 0, 999))
-                  and _int(c[1], 0, 2**MAX_SEATS)):
-                row.append((c[0], c[1]))
-            else:
-                raise ValueError("obs.hands")
-        out_hands.append(tuple(row))
-    for name, size in (("seats", MAX_SEATS), ("discard", 500), ("totals", MAX_SEATS),
-                       ("rounds_won", MAX_SEATS), ("winners", MAX_SEATS)):
-        if not (isinstance(d[name], list) and len(d[name]) <= size
-                and all(type(x) is int for x in d[name])):
-            raise ValueError(f"obs.{name}")
-    for name in ("peeked", "ready"):
-        if not (isinstance(d[name], list) and len(d[name]) == n
-                and all(type(x) is bool for x in d[name])):
-            raise ValueError(f"obs.{name}")
-    if len(d["totals"]) != n or len(d["rounds_won"]) != n:
-        raise ValueError("obs.totals")
-    gives = d["gives"]
-    if not (isinstance(gives, list) and all(_int_list(g, 2, 0, n - 1) and len(g) == 2
-                                            for g in gives)):
-        raise ValueError("obs.gives")
+        raise Invalid("obs: seats out of range")
+    if any(len(d[name]) != n for name in ("hands", "peeked", "ready", "totals", "rounds_won")):
+        raise Invalid("obs: a per-seat list of another length")
+    if any(s >= n for g in d["gives"] for s in g):
+        raise Invalid("obs.gives: a seat out of range")
+    for h in d["history"]:
+        if (any(s >= n for s in h["seats"]) or (h["caller"] is not None and h["caller"] >= n)
+                or any(len(h[name]) != n for name in ("hands", "sums", "points", "totals",
+                                                       "notes"))):
+            raise Invalid("obs.history: a round of another table")
+
+
+_COUNT = Int(0, 10**9)
+# An observation as `obs_to_dict` writes it (its rules come in `welcome`).
+OBS = Record({
+    **{name: _COUNT for name in _OBS_INTS},
+    **{name: Optional(_COUNT) for name in _OBS_OPT_INTS},
+    **{name: Bool() for name in _OBS_BOOLS},
+    **{name: Optional(Str(20)) for name in _OBS_OPT_STRS},
+    "phase": Enum(*PHASES), "seats": List(Int(), MAX_SEATS), "discard": List(Int(), 500),
+    "hands": List(List(Optional(Tuple(Optional(Int(0, MAX_CARD_ID)), Int(0, 2**MAX_SEATS))),
+                       40), MAX_SEATS),
+    "king_target": Optional(Tuple(_COUNT, _COUNT)), "peeked": List(Bool(), MAX_SEATS),
+    "ready": List(Bool(), MAX_SEATS), "gives": List(Tuple(_COUNT, _COUNT), 400),
+    "totals": List(Int(), MAX_SEATS), "rounds_won": List(Int(), MAX_SEATS),
+    "history": List(HISTORY_ENTRY, 1000), "winners": List(Int(), MAX_SEATS),
+}, check=_obs_consistent)
+
+
+def obs_from_dict(d, rules: Rules | None) -> Observation:
+    """The Observation of OBS-checked `obs_to_dict` output."""
     kt = d["king_target"]
-    if kt is not None and not (_int_list(kt, 2) and len(kt) == 2):
-        raise ValueError("obs.king_target")
-    if not (isinstance(d["history"], list) and len(d["history"]) <= 1000
-            and all(_history_ok(h, n) for h in d["history"])):
-        raise ValueError("obs.history")
-    if len(d) != len(_OBS_INTS + _OBS_OPT_INTS + _OBS_BOOLS + _OBS_OPT_STRS) + 12:
-        raise ValueError("obs has unknown fields")
     return Observation(
-        seat=d["seat"], rules=rules, n=n, seats=tuple(d["seats"]), round_no=d["round_no"],
+        seat=d["seat"], rules=rules, n=d["n"], seats=tuple(d["seats"]), round_no=d["round_no"],
         dealer=d["dealer"], first=d["first"], phase=d["phase"], current=d["current"],
         caller=d["caller"], final_left=d["final_left"], turns_done=d["turns_done"],
-        step=d["step"], hands=tuple(out_hands), deck_size=d["deck_size"],
-        discard=tuple(d["discard"]), drawn=d["drawn"], drawn_hidden=d["drawn_hidden"],
-        drawn_from=d["drawn_from"], power=d["power"],
+        step=d["step"], hands=tuple(tuple(None if c is None else (c[0], c[1]) for c in h)
+                                    for h in d["hands"]),
+        deck_size=d["deck_size"], discard=tuple(d["discard"]), drawn=d["drawn"],
+        drawn_hidden=d["drawn_hidden"], drawn_from=d["drawn_from"], power=d["power"],
         king_target=None if kt is None else tuple(kt), peeked=tuple(d["peeked"]),
         ready=tuple(d["ready"]), match_target=d["match_target"],
-        gives=tuple(tuple(g) for g in gives), totals=tuple(d["totals"]),
+        gives=tuple(tuple(g) for g in d["gives"]), totals=tuple(d["totals"]),
         rounds_won=tuple(d["rounds_won"]), history=tuple(d["history"]),
         game_over=d["game_over"], winners=tuple(d["winners"]))
-
-
-def _history_ok(h, n) -> bool:
-    """A scored round as the table screen reads it (cabo/game/scoring.py's history entry)."""
-    if not isinstance(h, dict):
-        return False
-    seats = h["seats"]
-    return (_int_list(seats, n, 0, n - 1) and _int(h["round_no"]) and isinstance(h["hands"], list)
-            and len(h["hands"]) == n and all(isinstance(x, list) for x in h["hands"])
-            and len(h["sums"]) == n and len(h["points"]) == n and len(h["totals"]) == n
-            and len(h["notes"]) == n and isinstance(h["winners"], list)
-            and (h["caller"] is None or _int(h["caller"], 0, n - 1)))
 
 
 def legal_to_wire(legal) -> dict:
@@ -386,25 +255,24 @@ def legal_to_wire(legal) -> dict:
 
 
 _SEVERAL_KINDS = ("Replace", "PairDiscard")
+MAX_LEGAL = 5000  # legal actions (and the members of a family) in one `state`
+# [kind, pool, least, most] of a family: a Replace pool of slots, a PairDiscard pool of cards
+SEVERAL = AnyOf(Tuple(Enum("Replace"), List(_COUNT, MAX_LEGAL), Int(2, 10**9), Int(2, 10**9)),
+                Tuple(Enum("PairDiscard"), List(Tuple(_COUNT, _COUNT), MAX_LEGAL),
+                      Int(2, 10**9), Int(2, 10**9)))
+# Rows by action type (legal_to_wire): a row holds the type's fields but the seat (numbers,
+# or a list of slots); each row is parsed by `action_from_dict`, the rows' count on parsing.
+LEGAL = Record({}, {"Several": List(SEVERAL, 4)},
+               extra=List(List(Json(2, 40), 4), MAX_LEGAL), max_extra=len(ACTION_TYPES))
 
 
 def _several_from_wire(row, seat: int):
-    """A Several entry of `legal_to_wire` output; ValueError if malformed."""
-    if not isinstance(row, list) or len(row) != 4 or row[0] not in _SEVERAL_KINDS:
-        raise ValueError("legal: bad Several")
+    """A SEVERAL-checked family entry of `legal_to_wire` output; ValueError if its counts do
+    not fit its pool."""
     kind, pool, least, most = row
-    if not (isinstance(pool, list) and len(pool) <= 5000 and _int(least, 2) and _int(most, 2)
-            and least <= most and least <= len(pool)):
+    if not least <= most or least > len(pool):
         raise ValueError("legal: bad Several")
-    if kind == "Replace":
-        ok = all(_int(i, 0) for i in pool)
-        members = tuple(pool)
-    else:
-        ok = all(isinstance(c, list) and len(c) == 2 and all(_int(i, 0) for i in c)
-                 for c in pool)
-        members = tuple(tuple(c) for c in pool) if ok else ()
-    if not ok:
-        raise ValueError("legal: bad Several")
+    members = tuple(pool) if kind == "Replace" else tuple(tuple(c) for c in pool)
     return Several(ACTION_TYPES[kind], seat, members, least, most)
 
 
@@ -415,22 +283,67 @@ def _action_fields(action) -> list:
 
 
 def legal_from_wire(d, seat: int) -> list:
-    """The actions of `legal_to_wire` output for `seat`; ValueError if malformed."""
-    if not isinstance(d, dict) or len(d) > len(ACTION_TYPES) + 1:
-        raise ValueError("legal is not an object")
+    """The actions of LEGAL-checked `legal_to_wire` output for `seat`; ValueError if a row
+    does not fit its type."""
     out = []
     count = 0
     for name, rows in d.items():
-        if name == "Several" and isinstance(rows, list) and len(rows) <= 4:
+        if name == "Several":
             out += [_several_from_wire(row, seat) for row in rows]
             continue
         cls = ACTION_TYPES.get(name)
-        if cls is None or not isinstance(rows, list):
-            raise ValueError(f"legal: {name!r}")
+        if cls is None:
+            raise ValueError(f"legal: {name[:20]!r}")
         names = cls.FIELDS[1:]
+        count += len(rows)
+        if count > MAX_LEGAL:
+            raise ValueError("legal: too many")
         for row in rows:
-            count += 1
-            if count > 5000 or not isinstance(row, list) or len(row) != len(names):
+            if len(row) != len(names):
                 raise ValueError("legal: bad row")
             out.append(action_from_dict({"type": name, "seat": seat, **dict(zip(names, row))}))
     return out
+
+
+# -- the wire schema of every message ---------------------------------------------------
+TOKEN = Str(64, r"[A-Za-z0-9_-]{8,64}")
+SLOT = Int(0, 99)  # a seat or a slot number in a guest's action
+# An action as `action_to_dict` writes it: its type, and the fields of one of the types.
+ACTION = Record({"type": Enum(*ACTION_TYPES), "seat": SLOT},
+                {"slot": SLOT, "owner": SLOT, "target": SLOT, "target_slot": SLOT,
+                 "slots": List(SLOT, 40), "cards": List(Tuple(SLOT, SLOT), 40)})
+EVENTS = List(LOG_ENTRY.fields["public"], 2000)  # as a seat sees them (the log's schema)
+SEATS = List(Record({"name": Str(40), "bot": Optional(Str(20)), "away": Bool()}),
+             MAX_SEATS, 2)
+WIRE_SEAT = Int(0, MAX_SEATS - 1)
+
+GUEST_TYPES = {
+    "hello": _message("hello", {"build": Optional(Str(64)), "token": Optional(TOKEN),
+                                "lang": Str(8)}, {"name": Optional(Name(NAME_CHARS))}),
+    "act": _message("act", {"step": Int(0, 10**9), "action": ACTION},
+                    {"seen": Optional(Int(0, MAX_CARD_ID))}),
+    # the extras' emoji (cabo.party.reactions)
+    "react": _message("react", {"emoji": Enum(*EMOJI_IDS)}),
+    # a guest dropped a host message: it says so (the host logs it and never answers)
+    "error": _message("error", {"code": Enum("bad"), "text": Str(400)}),
+}
+
+HOST_TYPES = {
+    # rules, obs, legal: bounded here by the message's size and depth, checked in full by
+    # their own parsers (PARSED), which also make the values the receiver uses
+    "welcome": _message("welcome", {"seat": WIRE_SEAT, "token": TOKEN, "game": TOKEN,
+                                    "rules": Map(Json(3, 64), 64)}),
+    "state": _message("state", {"obs": OBS, "legal": LEGAL, "events": EVENTS,
+                                "seats": SEATS, "waiting": List(WIRE_SEAT, MAX_SEATS),
+                                "log": Optional(EVENTS), "party": shown.SHOWN}),
+    "error": _message("error", {"code": Enum(*ERROR_CODES), "text": Str(400)}),
+}
+
+# Fields that arrive parsed: into(value, seat, rules) after the schema's check, raising
+# ValueError (or TypeError, KeyError) for what only the parser can tell.
+PARSED = {
+    "act": {"action": _action},
+    "welcome": {"rules": lambda v, seat, rules: Rules.from_dict(v)},
+    "state": {"obs": lambda v, seat, rules: obs_from_dict(v, rules),
+              "legal": lambda v, seat, rules: legal_from_wire(v, seat)},
+}

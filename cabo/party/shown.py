@@ -5,11 +5,12 @@ sends `for_seat(tracker, seat)`: who wears the clown nose, the guest's own reven
 (the marks of other seats are theirs, so they are never sent), and the awards and
 achievements of the last scored round. `Shown` answers the tracker's screen questions
 (`nose`, `marked_by`, `last_round`) from it, so cabo.ui.party_view draws a guest's table as
-it draws the host's. `check` validates the received data in full (cabo.net.protocol).
+it draws the host's. `SHOWN` is its wire schema (checked by cabo.net.protocol).
 """
 
 from __future__ import annotations
 
+from ..schema import Enum, Int, List, Optional, Record, Tuple
 from .tracker import ACHIEVEMENTS, AWARDS
 
 MAX_SEATS = 16
@@ -29,41 +30,16 @@ def for_seat(tracker, seat: int) -> dict | None:
                 "earned": last["earned"]}}
 
 
-def _int(v, lo=0, hi=BIG) -> bool:
-    return type(v) is int and lo <= v <= hi
-
-
-def _seat_list(v) -> bool:
-    return isinstance(v, list) and len(v) <= MAX_SEATS and all(
-        _int(s, 0, MAX_SEATS - 1) for s in v)
-
-
-def check(d) -> bool:
-    """Whether `d` is well-formed `for_seat` output (None included)."""
-    if d is None:
-        return True
-    if not isinstance(d, dict) or set(d) != {"noses", "marks", "round"}:
-        return False
-    noses = d["noses"]
-    if not (isinstance(noses, list) and len(noses) <= MAX_SEATS and all(
-            isinstance(x, list) and len(x) == 2 and _int(x[0], 0, MAX_SEATS - 1)
-            and _int(x[1]) for x in noses)):
-        return False
-    if not _seat_list(d["marks"]):
-        return False
-    r = d["round"]
-    if r is None:
-        return True
-    if not isinstance(r, dict) or set(r) != {"round_no", "awards", "earned"}:
-        return False
-    awards, earned = r["awards"], r["earned"]
-    return (_int(r["round_no"])
-            and isinstance(awards, list) and len(awards) <= len(AWARDS) and all(
-                isinstance(a, list) and len(a) == 3 and a[0] in AWARDS and _seat_list(a[1])
-                and _int(a[2]) for a in awards)
-            and isinstance(earned, list) and len(earned) <= MAX_EARNED and all(
-                isinstance(e, list) and len(e) == 2 and _int(e[0], 0, MAX_SEATS - 1)
-                and e[1] in ACHIEVEMENTS for e in earned))
+_SEAT = Int(0, MAX_SEATS - 1)
+# `for_seat` output as the wire carries it (None without extras), checked by the protocol.
+SHOWN = Optional(Record({
+    "noses": List(Tuple(_SEAT, Int(0, BIG)), MAX_SEATS),
+    "marks": List(_SEAT, MAX_SEATS),
+    "round": Optional(Record({
+        "round_no": Int(0, BIG),
+        "awards": List(Tuple(Enum(*AWARDS), List(_SEAT, MAX_SEATS), Int(0, BIG)), len(AWARDS)),
+        "earned": List(Tuple(_SEAT, Enum(*ACHIEVEMENTS)), MAX_EARNED)})),
+}))
 
 
 class Shown:

@@ -379,12 +379,13 @@ class NetPage:
         if kind == "open" and link in self.link_seat:
             host.open_link(link, self.link_seat[link])
         elif kind == "message":
+            before = host.seat_of(link)
             replies, events = host.receive(link, data if isinstance(data, str) else None)
             self._send_all(replies)
-            welcome = any(t is not None and '"t":"welcome"' in t for _, t in replies)
+            seat = host.seat_of(link)
+            welcome = before is None and seat is not None  # this message joined a seat
             if welcome:
                 # the replies held the table for every guest already (NetHost._hello)
-                seat = host.links[link].seat if link in host.links else None
                 self.invites.pop(seat, None)
                 self.scanning = None
                 app.saving.save()
