@@ -1,8 +1,9 @@
-"""Schemas of saved objects: what a stored value must look like before the game uses it.
+"""Schemas of saved objects and of messages: what outside input must look like before use.
 
 Everything the page keeps in localStorage (the saved game and its parts, the settings, and
 what later features add) is outside input: it may be damaged, truncated, edited by hand or
-written by another version. Each saved object has exactly one schema, declared next to the
+written by another version. So is every message from another device: the wire's schemas
+(cabo/net/protocol.py, room.py, carriage.py) are built from the same nodes. Each saved object has exactly one schema, declared next to the
 code that writes it, built from the few node types below. `parse(text, schema)` reads a
 stored string in three bounded steps and raises `Invalid` (a ValueError) for any damage:
 
@@ -341,6 +342,14 @@ def parse(text, schema: Schema, max_chars: int = MAX_CHARS, max_depth: int = MAX
         raise Invalid(f"the stored value is {exc}") from None
     schema.check(value)
     return value
+
+
+def parse_or_none(text, schema: Schema, max_chars: int, max_depth: int):
+    """`parse`, but None for anything Invalid: for a message that is dropped silently."""
+    try:
+        return parse(text, schema, max_chars, max_depth)
+    except Invalid:
+        return None
 
 
 def load_json(text: str, max_depth: int):

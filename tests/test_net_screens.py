@@ -16,8 +16,15 @@ EVIL = '"><script>alert(1)</script>'
 
 
 def net_state(**changes):
-    state = dict(answer=None, rejoin=None, guest=None, host=None, problem=None, drafts={},
-                 stun="", vibrate=True, shared=None, invites={}, unstable=set(), lost=False)
+    """A NetPage's state as the screens read it: the shared part, the host's side (hosting)
+    and a guest's (joining)."""
+    hosting = dict(invites={}, invite_by_itself=True)
+    joining = dict(answer=None, rejoin=None, lost=False, saved_guest=dict)
+    for side in (hosting, joining):
+        side.update({k: changes.pop(k) for k in list(changes) if k in side})
+    state = dict(guest=None, host=None, problem=None, drafts={}, stun="", vibrate=True,
+                 shared=None, unstable=set(), hosting=SimpleNamespace(**hosting),
+                 joining=SimpleNamespace(**joining))
     state.update(changes)
     return SimpleNamespace(**state)
 

@@ -30,9 +30,9 @@ drops, repeats and shuffles.
 from __future__ import annotations
 
 import json
-import re
 
-from ..schema import depth
+from ..schema import Enum, Int, Invalid, Record, Str, parse_or_none
+from .room import PEER_ID, ROOM_LINK
 
 # Characters of a game message per frame: even a piece of nothing but quotes stays within
 # MAX_FRAME_CHARS once escaped in the frame, and within room.js's MAX_PAYLOAD (24,000 bytes)
@@ -46,9 +46,6 @@ WINDOW = 256            # frames held ahead of a gap, at most
 MAX_FRAME_CHARS = 16_000
 MAX_MESSAGE_CHARS = 400_000  # a reassembled game message (the protocol's own limit is lower)
 READY = '{"t":"ready"}'      # the host's first message: the guest knows the relay carries now
-_ID = re.compile(r"[A-Za-z0-9_-]{8,32}")
-_LINK = re.compile(r"r[0-9]{1,2}-[0-9]{1,9}")
-_KEYS = {"k", "l", "p", "h", "d", "n", "a"}
 
 
 def frame(link, peer, host, side, n=0, ack=0, text=None, more=False, gone=False) -> str:
@@ -62,35 +59,24 @@ def frame(link, peer, host, side, n=0, ack=0, text=None, more=False, gone=False)
     return json.dumps(msg, separators=(",", ":"))
 
 
-def _count(v) -> bool:
-    return type(v) is int and 0 <= v < 2**31
+def _frame_fields(msg: dict) -> None:
+    """A numbered frame carries text, an acknowledgement alone none; only text has more
+    pieces, and only a frame without text says "gone"."""
+    has_text = "m" in msg
+    if has_text != (msg["n"] > 0) or ("f" in msg and not has_text) or ("x" in msg and has_text):
+        raise Invalid("frame: fields that do not go together")
+
+
+_COUNT = Int(0, 2**31 - 1)
+# A carriage frame as `frame` writes it.
+FRAME = Record({"k": Enum("c"), "l": ROOM_LINK, "p": PEER_ID, "h": PEER_ID, "d": Enum("h", "g"),
+                "n": _COUNT, "a": _COUNT}, {"m": Str(MAX_FRAME_CHARS), "f": Enum(1), "x": Enum(1)},
+               check=_frame_fields)
 
 
 def read_frame(text) -> dict | None:
     """The carriage frame in `text` if it is well formed, else None (never raises)."""
-    if type(text) is not str or len(text) > MAX_FRAME_CHARS or depth(text) > 2:
-        return None
-    try:
-        msg = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    if type(msg) is not dict or msg.get("k") != "c" or not _KEYS <= set(msg) or \
-            not set(msg) <= _KEYS | {"m", "f", "x"}:
-        return None
-    if type(msg["l"]) is not str or not _LINK.fullmatch(msg["l"]):
-        return None
-    if any(type(msg[k]) is not str or not _ID.fullmatch(msg[k]) for k in ("p", "h")):
-        return None
-    if msg["d"] not in ("h", "g") or not _count(msg["n"]) or not _count(msg["a"]):
-        return None
-    has_text = "m" in msg
-    if has_text != (msg["n"] > 0) or (has_text and type(msg["m"]) is not str):
-        return None
-    if "f" in msg and (msg["f"] != 1 or not has_text):
-        return None
-    if "x" in msg and (msg["x"] != 1 or has_text):
-        return None
-    return msg
+    return parse_or_none(text, FRAME, MAX_FRAME_CHARS, 2)
 
 
 class Carriage:

@@ -36,7 +36,7 @@ import os
 import re
 from dataclasses import dataclass
 
-from ..schema import depth
+from ..schema import Enum, Invalid, Record, Str, parse_or_none
 from . import protocol
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # 31 symbols: no 0/O, no 1/I/L
@@ -53,8 +53,8 @@ MAX_PENDING = 2             # offers in flight per seat (a flood of knocks close
 MAX_REVOKED = 8             # replaced codes still answered with "revoked" (the newest)
 STAND_IN_AFTER = (0, 60, 180, 600)  # seconds away before a bot stands in (0: when the host
                                     # says so)
-_PEER = re.compile(r"[A-Za-z0-9_-]{8,32}")
-_LINK = re.compile(r"r[0-9]{1,2}-[0-9]{1,9}")
+PEER_ID = Str(32, r"[A-Za-z0-9_-]{8,32}")  # a page's random id in a room
+ROOM_LINK = Str(12, r"r[0-9]{1,2}-[0-9]{1,9}")  # a room link's id (the host names it)
 _URL = {"relay": ("ws://", "wss://"), "stun": ("stun:", "stuns:"), "turn": ("turn:", "turns:")}
 
 
@@ -137,26 +137,23 @@ def signal(kind: str, peer: str, link: str | None = None, sdp: str | None = None
     return json.dumps(msg, separators=(",", ":"))
 
 
+def _signal_fields(msg: dict) -> None:
+    """A knock or a revocation names only its peer; an offer or an answer also its link and
+    a session description."""
+    whole = msg["k"] in ("offer", "answer")
+    if ("l" in msg, "sdp" in msg) != (whole, whole):
+        raise Invalid("signal: fields of another kind")
+
+
+# A signalling message as `signal` writes it.
+SIGNAL = Record({"k": Enum("knock", "offer", "answer", "revoked"), "p": PEER_ID},
+                {"l": ROOM_LINK, "sdp": Str(MAX_SDP_CHARS, r"v=0[\s\S]*")},
+                check=_signal_fields)
+
+
 def read_signal(text) -> dict | None:
     """The signalling message in `text` if it is well formed, else None (never raises)."""
-    if type(text) is not str or len(text) > MAX_SIGNAL_CHARS or depth(text) > 2:
-        return None
-    try:
-        msg = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    if type(msg) is not dict or msg.get("k") not in ("knock", "offer", "answer", "revoked"):
-        return None
-    keys = {"k", "p"} if msg["k"] in ("knock", "revoked") else {"k", "p", "l", "sdp"}
-    if set(msg) != keys or type(msg["p"]) is not str or not _PEER.fullmatch(msg["p"]):
-        return None
-    if msg["k"] not in ("knock", "revoked"):
-        if type(msg["l"]) is not str or not _LINK.fullmatch(msg["l"]):
-            return None
-        sdp = msg["sdp"]
-        if type(sdp) is not str or len(sdp) > MAX_SDP_CHARS or not sdp.startswith("v=0"):
-            return None
-    return msg
+    return parse_or_none(text, SIGNAL, MAX_SIGNAL_CHARS, 2)
 
 
 # -- the host's side ---------------------------------------------------------------------------

@@ -19,9 +19,9 @@ MAX_REMOTE = 5  # people on other devices one host invites (standard52 seats six
 def screen(net, t, can_share, guest_name) -> str:
     """A net screen that stands instead of the set-up form: the guest's name and answer
     while the host reads it, or the way back to the table this page was playing at."""
-    if net.answer is not None:
+    if net.joining.answer is not None:
         return _answer(net, t, can_share, guest_name)
-    if net.rejoin is not None and net.guest is None:
+    if net.joining.rejoin is not None and net.guest is None:
         return _rejoin(net, t)
     return ""
 
@@ -92,7 +92,7 @@ def _share_buttons(net, t, can_share, what, label) -> str:
 
 
 def _rejoin(net, t) -> str:
-    host = net.rejoin.get("host") or t("net_the_host")
+    host = net.joining.rejoin.get("host") or t("net_the_host")
     return (f'<section class="net rejoin" aria-labelledby="rejoin-title">'
             f'<h2 id="rejoin-title">{e(t("net_back_title", host=host))}</h2>'
             f'<p>{e(t("net_back_text", host=host))}</p>{problem(net.problem)}'
@@ -101,7 +101,7 @@ def _rejoin(net, t) -> str:
 
 
 def _answer(net, t, can_share, guest_name) -> str:
-    answer = net.answer
+    answer = net.joining.answer
     if answer.get("pending"):
         return (f'<section class="net" aria-labelledby="name-title">'
                 f'<h2 id="name-title">{e(t("net_name_title"))}</h2>'
@@ -141,7 +141,7 @@ def _guest_panel(net, t) -> str:
     g = net.guest
     seats = g.seats
     host = seats[0]["name"] if seats else t("net_the_host")
-    if net.lost:  # one clear line and the way back; nothing stale, nothing to press
+    if net.joining.lost:  # one clear line and the way back; nothing stale, nothing to press
         return (f'<section class="net-panel lost" aria-label="{e(t("net_panel"))}" '
                 f'data-step="{g.obs.step}">'
                 f'<p class="problem" role="alert" id="net-status">'
@@ -175,10 +175,10 @@ def _host_panel(net, t, can_share) -> str:
             rows.append(f'<li>{e(t(key, name=name))}</li>')
             continue
         key = "net_seat_bot" if seat in host.stand_ins else "net_seat_away"
-        again = "net_invite_again" if seat in net.invites else "net_invite"
+        again = "net_invite_again" if seat in net.hosting.invites else "net_invite"
         # (in an online room the room's panel has the code, the link and "New code for …")
         buttons = button("net-invite", t(again, name=name), seat=seat) \
-            if net.invite_by_itself else ""
+            if net.hosting.invite_by_itself else ""
         if seat in host.stand_ins:
             buttons += button("net-person", t("net_from_bot", name=name), "ghost", seat=seat)
         else:
@@ -196,7 +196,7 @@ def _host_panel(net, t, can_share) -> str:
 
 
 def _invite(net, t, can_share, seat, name) -> str:
-    invite = net.invites.get(seat)
+    invite = net.hosting.invites.get(seat)
     if invite is None:
         return ""
     if not invite["url"]:

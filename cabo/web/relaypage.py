@@ -168,7 +168,7 @@ class Relays:
         c = carriage.Carriage(link, peer, self.host_id, "h", _now())
         self.by_link[rid] = (c, code)
         room.host.links[rid] = seat
-        room.net.link_seat[rid] = seat
+        room.net.hosting.link_seat[rid] = seat
         self._publish(code, c.send(carriage.READY, _now()))
         self._start_ticking()
         room.relay_event(rid, "open", None)

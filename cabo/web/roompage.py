@@ -86,7 +86,7 @@ class RoomPage:
         # a host page with a room open: its guests come back through the room, so NetPage
         # makes no QR invitations by itself when it resumes the game (start() decides)
         if self._stored(HOST_KEY):
-            net.invite_by_itself = False
+            net.hosting.invite_by_itself = False
         self.relays = Relays(self)  # the game through the relays when no channel opens
 
     # -- settings --------------------------------------------------------------------------
@@ -169,10 +169,10 @@ class RoomPage:
     def _invite_by_qr(self) -> None:
         """NetPage invites by QR code by itself again (no room, or it closed)."""
         net = self.net
-        if not net.invite_by_itself:
-            net.invite_by_itself = True
+        if not net.hosting.invite_by_itself:
+            net.hosting.invite_by_itself = True
             if net.host is not None:
-                net.invite_all(net.host.away())
+                net.hosting.invite_all(net.host.away())
 
     def _stored(self, key):
         try:
@@ -256,8 +256,8 @@ class RoomPage:
                 link = step[1]
                 for old in step[2]:
                     window.caboNet.close(old)
-                    self.net.link_seat.pop(old, None)
-                self.net.link_seat[link] = seat
+                    self.net.hosting.link_seat.pop(old, None)
+                self.net.hosting.link_seat[link] = seat
                 try:
                     sdp = await window.caboNet.offer(link, self.ice())
                 except Exception:  # noqa: BLE001 - no offer: the next knock asks anew
@@ -293,7 +293,7 @@ class RoomPage:
         if held is not None:
             window.caboNet.send(link, protocol.error(held.next_n(), "no_seat"))
         host.close_link(link)
-        self.net.link_seat.pop(link, None)
+        self.net.hosting.link_seat.pop(link, None)
         window.setTimeout(create_proxy(lambda: window.caboNet.close(link)), 500)
         return False
 
@@ -337,7 +337,7 @@ class RoomPage:
         for link, text in replies + self.net.host.updates():
             window.caboNet.send(link, text)
         for link, _ in replies:  # closed once the message is on its way
-            self.net.link_seat.pop(link, None)
+            self.net.hosting.link_seat.pop(link, None)
             window.setTimeout(create_proxy(lambda link=link: window.caboNet.close(link)), 1500)
         self.svg[seat] = str(window.caboNet.qrSvg(self.url(code)))
         asyncio.ensure_future(self._open(code))
@@ -378,10 +378,10 @@ class RoomPage:
         the one typed on the consent screen (NetPage reads it again when the channel opens)."""
         from ..net.guest import NetGuest  # (imported when a room first brings a guest)
 
-        self.net.guest = NetGuest(self.app.lang, self.net.guest_token(),
+        self.net.guest = NetGuest(self.app.lang, self.net.joining.guest_token(),
                                   send=lambda text: window.caboNet.send("host", text),
-                                  name=self.net.guest_name())
-        self.net.rejoin = None
+                                  name=self.net.joining.guest_name())
+        self.net.joining.rejoin = None
 
     async def _knocking(self, epoch) -> None:
         while epoch == self.epoch and self.guest is not None:
@@ -431,7 +431,7 @@ class RoomPage:
                 self.relays.guest_stop()
                 self._new_net_guest()
             self.link_open = self.direct_open = True
-            self.net.lost = False
+            self.net.joining.lost = False
         elif relayed:
             return False
         elif kind == "close":
@@ -463,7 +463,7 @@ class RoomPage:
     def _guest_relay_event(self, kind) -> bool:
         if kind == "open":
             self.link_open = True
-            self.net.lost = False
+            self.net.joining.lost = False
         elif kind == "close":
             self.link_open = self.direct_open = False
             window.caboNet.close("host")  # the direct attempt of that offer, if any is left
@@ -492,7 +492,7 @@ class RoomPage:
         self.guest, self.up, self.no_relay, self.link_open = None, {}, False, False
         storage_remove(GUEST_KEY)
         self.problem = problem
-        self.net.leave_table()  # the seat token forgotten, this page's own game again
+        self.net.joining.leave_table()  # the seat token forgotten, this page's own game again
         if problem is not None:  # said above everything, with the field for a new code
             self.told, self.problem, self.app.notice = problem, None, None
             if self.app.screen == "table":
@@ -606,10 +606,10 @@ class RoomPage:
             return
         if self.host is not None:
             self.close_room()
-        self.net.invite_by_itself = False  # the room brings the guests
-        self.net.host_game()
+        self.net.hosting.invite_by_itself = False  # the room brings the guests
+        self.net.hosting.host_game()
         if self.net.host is None:
-            self.net.invite_by_itself = True
+            self.net.hosting.invite_by_itself = True
             return
         self.host = room.RoomHost.new(self.net.host.remote)
         self._read_stand_in()

@@ -121,7 +121,7 @@ def _told(page) -> str:
 
 def _name_field(page) -> str:
     """The guest's name (NetPage's field: it goes into the hello)."""
-    name = page.net.drafts.get("guest-name", page.net.saved_guest().get("name") or "")
+    name = page.net.drafts.get("guest-name", page.net.joining.saved_guest().get("name") or "")
     return guest_name_field(page.app.t, name)
 
 
