@@ -170,24 +170,21 @@ def from_obs(obs) -> View:
     cards, masks = [], []
     seen_sum = seen_sq = seen_cnt = 0
     for row in obs.hands:
-        crow, mrow = [], []
+        masks.append([0 if cell is None else cell[1] for cell in row])  # (0: an empty slot)
+        crow = []
         for cell in row:
-            if cell is None:
+            if cell is None:  # an empty slot
                 crow.append(None)
-                mrow.append(0)
-                continue
-            c, m = cell
-            if c is None:
+            elif cell[0] is None:  # a card this seat was not shown
                 crow.append(UNKNOWN)
             else:
+                c = cell[0]
                 crow.append(c)
                 x = values[c]
                 seen_sum += x
                 seen_sq += x * x
                 seen_cnt += 1
-            mrow.append(m)
         cards.append(crow)
-        masks.append(mrow)
     v.cards, v.masks = cards, masks
     extra = list(obs.discard) + ([obs.drawn] if obs.drawn is not None else [])
     for c in extra:
