@@ -5,9 +5,9 @@ script) and, once the page is ready, hands this file to the page's interpreter
 (`INSTALL`), whose `install` wraps the page's entry points (drawing, saving, bot
 moves, ...) and the garbage collector's runs; each pushes name, start ms, duration ms (three
 items) onto that array, on `performance.now()`'s clock, so that the benchmark can tell what
-each long task was. The pacer pushes its thinking slices there too ("think"). The event
-listeners bound at the start keep the methods they were given (`App.on_click` is not
-timed); what they call is.
+each long task was. The pacer pushes its thinking slices there too ("think"), the replay its
+review's ("Replay.review"). The event listeners bound at the start keep the methods they were
+given: a click is timed by two listeners of its own around the page's ("App.on_click").
 """
 
 from __future__ import annotations
@@ -51,7 +51,32 @@ def install(window, classes: dict) -> bool:
             log.push(f"gc{info.get('generation')}:{info.get('collected')}", start,
                      perf.now() - start)
     gc.callbacks.append(on_gc)
+    _time_clicks(window, perf, log)
     return True
+
+
+_KEPT = []  # the click listeners' proxies, kept alive
+
+
+def _time_clicks(window, perf, log) -> None:
+    """An "App.on_click" span per click: from a capturing listener on the document, which runs
+    before the page's own (a bubbling one on the document, added at the start), to a bubbling
+    one added now, which runs right after it."""
+    from pyodide.ffi import create_proxy
+
+    began = []
+
+    def start(event):
+        began.append(perf.now())
+
+    def done(event):
+        if began:
+            at = began.pop()
+            log.push("App.on_click", at, perf.now() - at)
+    for handler, capture in ((start, True), (done, False)):
+        proxy = create_proxy(handler)
+        _KEPT.append(proxy)
+        window.document.addEventListener("click", proxy, capture)
 
 
 def _timed(fn, name, perf, log):
