@@ -16,6 +16,8 @@ LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 24
 # colour, marker per series (distinct hues on the dark felt, and distinct shapes)
 STYLES = (("#ffd166", "circle"), ("#8ecae6", "square"), ("#ff8fab", "triangle"),
           ("#b9fbc0", "diamond"), ("#f4a261", "circle"), ("#cdb4db", "square"))
+# each series' class, so that the light theme can draw it darker (static/css/party.css)
+SERIES = {color: f"s{i}" for i, (color, _) in enumerate(STYLES)}
 
 
 def _e(value) -> str:
@@ -34,6 +36,8 @@ def _nice_max(value: int) -> int:
 
 
 def _marker(shape, x, y, color) -> str:
+    if color in SERIES:
+        color = f'{color}" class="{SERIES[color]}'
     if shape == "square":
         return f'<rect x="{x - 3.5:.1f}" y="{y - 3.5:.1f}" width="7" height="7" fill="{color}"/>'
     if shape == "triangle":
@@ -100,7 +104,7 @@ def totals_chart(cid, title, desc, series, x_label, legend_texts) -> str:
         if len(pts) > 1:
             line = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
             parts.append(f'<polyline points="{line}" fill="none" stroke="{color}" '
-                         f'stroke-width="2.5" stroke-linejoin="round"/>')
+                         f'class="{SERIES[color]}" stroke-width="2.5" stroke-linejoin="round"/>')
         parts += [_marker(shape, x, y, color) for x, y in pts]
         legend.append((legend_texts[i], color, shape))
     return _figure(cid, title, desc, "".join(parts), _legend(legend))
