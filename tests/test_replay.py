@@ -238,6 +238,17 @@ def test_the_deal_of_the_day_is_the_same_for_a_date_and_differs_between_dates():
         daily.seed_for("2026-13-01")
 
 
+def test_the_day_before_a_date_crosses_months_years_and_leap_days():
+    assert daily.previous_day("2026-12-07") == "2026-12-06"
+    assert daily.previous_day("2026-12-01") == "2026-11-30"
+    assert daily.previous_day("2027-01-01") == "2026-12-31"
+    assert daily.previous_day("2028-03-01") == "2028-02-29"
+    assert daily.previous_day("2100-03-01") == "2100-02-28"
+    assert daily.previous_day("2000-03-01") == "2000-02-29"
+    with pytest.raises(ValueError):
+        daily.previous_day("2026-02-30")
+
+
 def test_the_share_text_of_the_deal_of_the_day():
     assert daily.share_text("2026-12-06", 3, 1, 3, Texts("en")) == "Cabo, 6 Dec: 3 points, 1st of 3"
     assert daily.share_text("2026-03-21", 1, 2, 3, Texts("en")) == "Cabo, 21 Mar: 1 point, 2nd of 3"

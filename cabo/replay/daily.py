@@ -39,6 +39,16 @@ def parse_date(text: str) -> tuple:
     return year, month, day
 
 
+def previous_day(date: str) -> str:
+    """The date before `date` (YYYY-MM-DD)."""
+    year, month, day = parse_date(date)
+    if day > 1:
+        return f"{year:04d}-{month:02d}-{day - 1:02d}"
+    year, month = (year - 1, 12) if month == 1 else (year, month - 1)
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    return f"{year:04d}-{month:02d}-{_DAYS[month - 1] + (month == 2 and leap):02d}"
+
+
 def seed_for(date: str) -> int:
     """The seed of a date's deal (the same on every device, different between dates): the
     date's number YYYYMMDD mixed by splitmix64's finalizer (a bijection of 64-bit numbers),

@@ -311,7 +311,10 @@ class App:
             self.render()
             return
         seed = self.url_seed if self.url_seed is not None else int(window.Date.now()) % 2**31
-        session = setup.make_session(self.settings, seed, self.t)
+        self.open_table(setup.make_session(self.settings, seed, self.t))
+
+    def open_table(self, session) -> None:
+        """Seat `session` at a new table and deal it (a new game, the deal of the day)."""
         self.table = self.new_table(session)
         self.table.show_deal()
         self.screen = "table"

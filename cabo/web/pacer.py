@@ -22,6 +22,35 @@ THINK_SLICE_MS = 15  # a thinking bot gives the browser a turn after this long
 FIRST_SLICE_AFTER_S = 0.003
 
 
+async def in_slices(work, wanted, slice_done=None):
+    """Run the generator `work` to its end in slices of about THINK_SLICE_MS, giving the
+    browser a turn between them: (True, its value); or (False, None) as soon as `wanted()`
+    says no after a turn, `work` closed. `slice_done(began)` hears each slice's start
+    (performance.now()) when the slice ends: the benchmarks' logs."""
+    perf = window.performance
+    # (the slice's end is checked after every yield by Python's clock: cheaper than a call
+    # into JavaScript; performance.now() only for the benchmarks' logs)
+    clock = time.perf_counter
+    began = perf.now() if slice_done else 0.0
+    due = clock() + THINK_SLICE_MS / 1000
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            if slice_done:
+                slice_done(began)
+            return True, done.value
+        if clock() >= due:
+            if slice_done:
+                slice_done(began)
+            await asyncio.sleep(0)
+            if not wanted():
+                work.close()
+                return False, None
+            began = perf.now() if slice_done else 0.0
+            due = clock() + THINK_SLICE_MS / 1000
+
+
 class Pacer:
     """The app's bot loop, hint and redraw timers."""
 
@@ -121,38 +150,24 @@ class Pacer:
             if spans is not None:
                 spans.push("think", began, perf.now() - began)
 
-        def moved_on() -> bool:  # the game changed while the browser had its turn
-            if version != self.version or self.app.screen != "table":
-                thinking.close()
-                return True
-            return False
+        def wanted() -> bool:  # the game did not change while the browser had its turn
+            return version == self.version and self.app.screen == "table"
 
         # The first slice in a task of its own: the call comes right after drawing the table
         # (the last move's), and the two together would make one long task.
         await asyncio.sleep(FIRST_SLICE_AFTER_S)
-        if moved_on():
+        if not wanted():
+            thinking.close()
             return None
-        start = slice_start = perf.now()  # (the browser's drawing meanwhile is no thinking)
-        # (the slice's end is checked after every yield, by Python's clock: cheaper than a
-        # call into JavaScript; performance.now() only for the benchmark's logs)
-        clock = time.perf_counter
-        due = clock() + THINK_SLICE_MS / 1000
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                log = py(getattr(window, "caboThinkMs", None))  # tools/bench_thinking.py
-                if log is not None and timed:
-                    log.push(perf.now() - start)
-                slice_done(slice_start)
-                return done.value
-            if clock() >= due:
-                slice_done(slice_start)
-                await asyncio.sleep(0)
-                if moved_on():
-                    return None
-                slice_start = perf.now()
-                due = clock() + THINK_SLICE_MS / 1000
+        start = perf.now()  # (the browser's drawing meanwhile is no thinking)
+        logged = slices is not None or spans is not None
+        finished, move = await in_slices(thinking, wanted, slice_done if logged else None)
+        if not finished:
+            return None
+        log = py(getattr(window, "caboThinkMs", None))  # tools/bench_thinking.py
+        if log is not None and timed:
+            log.push(perf.now() - start)
+        return move
 
     def expire_after(self, wait_ms) -> None:
         """Draw again when the next reaction, quip or toast has had its time (one timer:

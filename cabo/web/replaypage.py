@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 
 from pyscript import window
 
@@ -18,8 +17,8 @@ from ..replay.record import rebuild
 from ..play.session import Seat, Session
 from ..ui import replay_view
 from . import render_replay
-from .browser import py, task_of_its_own
-from .pacer import FIRST_SLICE_AFTER_S, THINK_SLICE_MS
+from .browser import py
+from .pacer import FIRST_SLICE_AFTER_S, in_slices
 from .saving import storage_set
 
 SHEETS = ("board", "daily")  # the sheets a replay opens from
@@ -114,7 +113,7 @@ class ReplayPage:
         return str(window.location.origin) + str(window.location.pathname)
 
     async def run_review(self, version) -> None:
-        """The coach's review in slices of about THINK_SLICE_MS, the browser's turn between
+        """The coach's review in slices (pacer.in_slices), the browser's turn between
         (each slice a span "Replay.review" on the caboSpans array that only
         tools/bench_replay_page.py makes)."""
         await asyncio.sleep(FIRST_SLICE_AFTER_S)
@@ -127,28 +126,16 @@ class ReplayPage:
         await asyncio.sleep(0)  # (the import a task of its own: it cannot be sliced)
         if version != self.version:
             return
-        begun = perf.now() if log is not None else 0.0
         viewer = self.viewer
-        work = review.thinking(viewer.replay, viewer.person)
-        clock = time.perf_counter
-        due = clock() + THINK_SLICE_MS / 1000
-        while True:
-            try:
-                next(work)
-            except StopIteration as done:
-                marks = done.value
-                break
-            if clock() >= due:
-                if log is not None:
-                    log.push("Replay.review", begun, perf.now() - begun)
-                await asyncio.sleep(0)
-                if version != self.version:
-                    work.close()
-                    return
-                begun = perf.now() if log is not None else 0.0
-                due = clock() + THINK_SLICE_MS / 1000
-        if log is not None:
-            log.push("Replay.review", begun, perf.now() - begun)
+
+        def slice_done(began) -> None:
+            log.push("Replay.review", began, perf.now() - began)
+
+        finished, marks = await in_slices(
+            review.thinking(viewer.replay, viewer.person), lambda: version == self.version,
+            slice_done if log is not None else None)
+        if not finished:
+            return
         await asyncio.sleep(0)  # (the marks drawn in a task of their own, not the last slice's)
         if version != self.version:
             return
@@ -174,21 +161,18 @@ class ReplayPage:
             "player_default", n=1)
         date = self.today()
         seats = [Seat(n, b) for n, b in daily.seats(name[:20])]
-        app.table = app.new_table(Session(daily.rules(), seats, daily.seed_for(date)))
-        app.table.show_deal()
-        app.screen = "table"
-        app.leave_sheets()
-        app.notice = None
-        app.saving.tabs.claim()
-        app.dealing = True
-        task_of_its_own(app.show_new_table)
+        app.open_table(Session(daily.rules(), seats, daily.seed_for(date)))
 
     def daily_date(self, session):
-        """The date whose deal of the day `session` is, or None."""
-        date = self.today()
-        if (session.seed == daily.seed_for(date) and session.rules == daily.rules()
-                and [s.bot for s in session.seats] == [None, *daily.BOTS]):
-            return date
+        """The date whose deal of the day `session` is, or None: today's, or yesterday's
+        (a round begun before midnight and finished after it counts for the day it began)."""
+        if session.rules != daily.rules() or [s.bot for s in session.seats] != [
+                None, *daily.BOTS]:
+            return None
+        today = self.today()
+        for date in (today, daily.previous_day(today)):
+            if session.seed == daily.seed_for(date):
+                return date
         return None
 
     # -- a finished round --------------------------------------------------------------------
