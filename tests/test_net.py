@@ -220,6 +220,17 @@ def test_answer_code_and_invitation_link():
     assert signal.code_from_text("  " + url + " ") == code
     assert signal.code_from_text(code) == code
     assert signal.code_from_text("hello there") is None
+    assert signal.host_from_text(url) is None
+
+
+def test_an_invitation_link_names_the_hosts_table_and_only_a_name():
+    code = signal.compact(OFFER, "offer", 1)
+    url = signal.invitation_url("https://x.example/cabo/", code, "Mia <Ö>")
+    assert signal.code_from_text(url) == code and signal.host_from_text(url) == "Mia <Ö>"
+    assert signal.host_from_text(url + "&more") == "Mia <Ö>"
+    for bad in ("#join=A&host=%%%", "#join=A&host=" + "QUJD" * 20, "#join=A&host=AAEC",
+                "#join=A&host=", None, "&host=" * 500):
+        assert signal.host_from_text(bad) is None, bad  # (AAEC: control characters)
 
 
 @pytest.mark.parametrize("bad", ["", "x" * 5000, "!!!notacode!!!!!!!!!!!!!", "A" * 40,

@@ -84,3 +84,73 @@ def test_a_button_carries_its_control_and_data():
     html = forms.button("net-invite", "Invite <Bo>", "ghost", seat=2)
     assert html == ('<button type="button" class="btn ghost" data-ctl="net-invite" '
                     'data-seat="2">Invite &lt;Bo&gt;</button>')
+
+
+def guest_at(seat, seats, waiting, lang="en"):
+    """A guest's net panel: `seats` as (name, away) from the host's seat 0 up."""
+    guest = SimpleNamespace(seat=seat, waiting=waiting, ready=True, obs=SimpleNamespace(step=3),
+                            seats=[{"name": n, "bot": None, "away": a} for n, a in seats])
+    return netscreens.panel(net_state(guest=guest), Texts(lang), lambda: False)
+
+
+def test_a_guest_reads_whose_table_it_is_at_and_whom_it_waits_for_in_both_languages():
+    # Mia hosts, Ben is this guest (seat 1), Cleo another guest; the table waits for Mia
+    html = guest_at(1, [("Mia", False), ("Ben", False), ("Cleo", False)], [0])
+    assert "At Mia&#x27;s table, with Cleo. Waiting for Mia." in html
+    assert "Connected" not in html and "The host is waiting" not in html
+    html = guest_at(1, [("Mia", False), ("Ben", False)], [0, 1], "de")
+    assert "Am Tisch von Mia. Gewartet wird auf Mia und dich." in html
+    html = guest_at(2, [("Mia", False), ("Ben", True), ("Cleo", False)], [])
+    assert "At Mia&#x27;s table. Away: Ben. The host&#x27;s table is between rounds." in html
+
+
+def host_panel(invites, connected=(), stand_ins=(), by_itself=True):
+    """The host's net panel with one remote seat, Guest 1 (seat 1)."""
+    seats = [SimpleNamespace(name="Mia"), SimpleNamespace(name="Guest 1")]
+    host = SimpleNamespace(session=SimpleNamespace(seats=seats), remote=[1], step=0,
+                           stand_ins=set(stand_ins), connected=lambda: set(connected),
+                           away=lambda: [s for s in [1] if s not in connected],
+                           waiting_for=lambda: [])
+    net = net_state(host=host, invites=invites, invite_by_itself=by_itself)
+    return netscreens.panel(net, T, lambda: False)
+
+
+def test_the_host_is_offered_a_new_invitation_only_where_none_is_shown():
+    shown = {1: {"link": "s1-1", "url": "https://x/#join=a", "svg": "<svg/>", "answer": None}}
+    html = host_panel(shown)
+    assert "Guest 1: not here yet (the invitation is above)" in html
+    assert 'data-ctl="net-invite"' not in html and "Guest 1: away" not in html
+    failed = {1: {**shown[1], "answer": "failed"}}
+    html = host_panel(failed)
+    assert "Guest 1: away" in html and "New invitation for Guest 1" in html
+    html = host_panel({})  # (no invitation: a guest that left, the invitations not made yet)
+    assert "Guest 1: away" in html and 'data-ctl="net-invite"' in html
+    # in an online room the room's panel brings the guests: no invitation by QR code
+    assert 'data-ctl="net-invite"' not in host_panel({}, by_itself=False)
+    assert 'data-ctl="net-bot"' in host_panel({}, by_itself=False)
+
+
+def test_a_guest_at_its_hosts_table_is_offered_to_leave_it_not_a_new_game():
+    from cabo.web import render
+    for lang, leave in (("en", 'aria-label="Leave this table">Leave<'),
+                        ("de", 'aria-label="Diesen Tisch verlassen">Verlassen<')):
+        t = Texts(lang)
+        bar = render.topbar(t, lang, (("de", "Deutsch"), ("en", "English")), "normal",
+                            ("normal",), True, guest=True)
+        assert 'data-ctl="net-leave"' in bar and leave in bar and "newgame" not in bar
+        bar = render.topbar(t, lang, (("de", "Deutsch"), ("en", "English")), "normal",
+                            ("normal",), True)
+        assert 'data-ctl="newgame"' in bar and "net-leave" not in bar
+
+
+def test_the_guests_name_screen_says_whose_table_it_joins_when_the_link_named_the_host():
+    for lang, whose in (("en", "You are joining Mia&#x27;s table."),
+                        ("de", "Du kommst an den Tisch von Mia.")):
+        net = net_state(answer={"code": None, "svg": None, "pending": "CODE", "host": "Mia"})
+        html = netscreens.screen(net, Texts(lang), lambda: False, lambda: None)
+        assert whose in html
+    net = net_state(answer={"code": None, "svg": None, "pending": "CODE", "host": EVIL})
+    html = netscreens.screen(net, T, lambda: False, lambda: None)
+    assert "<script>" not in html
+    net = net_state(answer={"code": None, "svg": None, "pending": "CODE", "host": None})
+    assert 'id="name-whose"' not in netscreens.screen(net, T, lambda: False, lambda: None)

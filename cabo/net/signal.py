@@ -20,7 +20,10 @@ parse raises `SignalError` with a readable reason.
 from __future__ import annotations
 
 import base64
+import binascii
 import re
+
+from .protocol import NAME_CHARS
 
 CODE_VERSION = 1
 KINDS = ("offer", "answer")
@@ -204,11 +207,27 @@ def _sdp(kind, ufrag, pwd, fingerprint, candidates) -> str:
 JOIN_PREFIX = "#join="
 
 
-def invitation_url(page_url: str, code: str) -> str:
-    """The site's own URL (without query and fragment) with the offer in the fragment; the
-    fragment never reaches a server."""
+def invitation_url(page_url: str, code: str, host: str | None = None) -> str:
+    """The site's own URL (without query and fragment) with the offer in the fragment, and
+    the host's name after it (`&host=`, base64url: the guest's page says whose table it
+    joins); the fragment never reaches a server."""
     base = page_url.split("#", 1)[0].split("?", 1)[0]
-    return base + JOIN_PREFIX + code
+    name = base64.urlsafe_b64encode(host.encode()).decode().rstrip("=") if host else ""
+    return base + JOIN_PREFIX + code + (f"&host={name}" if name else "")
+
+
+def host_from_text(text) -> str | None:
+    """The host's name in an invitation link (`invitation_url`), or None: only a name a
+    person could have typed (printable, at most NAME_CHARS characters)."""
+    if not isinstance(text, str) or len(text) > 2000 or "&host=" not in text:
+        return None
+    coded = text.split("&host=", 1)[1].split("&", 1)[0].strip()
+    try:
+        name = base64.urlsafe_b64decode(coded + "=" * (-len(coded) % 4)).decode()
+    except (binascii.Error, ValueError):  # (UnicodeDecodeError is a ValueError)
+        return None
+    name = " ".join(name.split())
+    return name if 0 < len(name) <= NAME_CHARS and name.isprintable() else None
 
 
 def code_from_text(text) -> str | None:

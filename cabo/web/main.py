@@ -369,7 +369,8 @@ class App:
         in_game = self.screen == "table" and self.table is not None and not self.saving.paused
         html = render.topbar(t, self.lang, LANG_NAMES, self.settings["speed"], setup.SPEEDS,
                              in_game, self.screen == "rules", self.screen == "board",
-                             self.screen == "settings", self.muted())
+                             self.screen == "settings", self.muted(),
+                             in_game and not self.table.session.holds_game)
         html += render.notice(self.notice, t)
         view, moves = None, []
         if self.saving.paused:

@@ -78,7 +78,7 @@ class GuestPage:
         if code is None:
             return False
         window.history.replaceState(None, "", window.location.pathname + window.location.search)
-        asyncio.ensure_future(self.join(code))
+        asyncio.ensure_future(self.join(code, signal.host_from_text(fragment)))
         return True
 
     def leave_table(self) -> None:
@@ -94,7 +94,8 @@ class GuestPage:
         app.render()
 
     # -- joining ----------------------------------------------------------------------------
-    async def join(self, code) -> None:
+    async def join(self, code, host=None) -> None:
+        """Answer the invitation `code` (of `host`'s table, when the link named it)."""
         from ..net import signal
         from ..net.guest import NetGuest
         net, t = self.net, self.app.t
@@ -114,7 +115,7 @@ class GuestPage:
             # the person's name first: the host and the others see it at the table
             net.problem = None
             self.app.screen = "setup"
-            self.answer = {"code": None, "svg": None, "pending": code}
+            self.answer = {"code": None, "svg": None, "pending": code, "host": host}
             self.app.render()
             return
         self.guest = NetGuest(self.app.lang, self.guest_token(),
@@ -140,9 +141,9 @@ class GuestPage:
             self.app.render()
             return
         self.save_guest(name=name)
-        code = self.answer["pending"]
+        code, host = self.answer["pending"], self.answer.get("host")
         self.answer = None
-        asyncio.ensure_future(self.join(code))
+        asyncio.ensure_future(self.join(code, host))
 
     # -- the host's messages ----------------------------------------------------------------
     def on_event(self, kind, data) -> None:

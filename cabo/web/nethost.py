@@ -124,7 +124,8 @@ class HostPage:
         self.app.render()
         sdp = await window.caboNet.offer(link, self.net.stun or None)
         code = signal.compact(str(sdp), "offer", seat)
-        url = signal.invitation_url(str(window.location.href), code)
+        url = signal.invitation_url(str(window.location.href), code,
+                                    self.host.session.seats[0].name)
         if self.invites.get(seat, {}).get("link") == link:
             self.invites[seat].update(url=url, svg=str(window.caboNet.qrSvg(url)))
         self.app.render()

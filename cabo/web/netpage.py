@@ -163,7 +163,7 @@ class NetPage:
                 self.problem = self.app.t("net_bad_code", reason=text[:40])
                 self.app.render()
             else:
-                asyncio.ensure_future(self.joining.join(code))
+                asyncio.ensure_future(self.joining.join(code, signal.host_from_text(text)))
         elif ctl == "net-scan":
             self.read_stun()
             self.scanning = seat if seat is not None else "invite"
@@ -207,7 +207,7 @@ class NetPage:
                 self.problem = t("net_bad_code", reason=text[:40])
                 self.app.render()
             else:
-                await self.joining.join(code)
+                await self.joining.join(code, signal.host_from_text(text))
         else:
             await self.hosting.take_answer(what, text)
 

@@ -100,11 +100,17 @@ def _rejoin(net, t) -> str:
             f'{actions(button("net-leave", t("net_leave"), "ghost"))}</section>')
 
 
+def _whose(t, host) -> str:
+    """Whose table the guest joins, when its invitation named the host."""
+    return f'<p id="name-whose">{e(t("net_name_whose", host=host))}</p>' if host else ""
+
+
 def _answer(net, t, can_share, guest_name) -> str:
     answer = net.joining.answer
     if answer.get("pending"):
         return (f'<section class="net" aria-labelledby="name-title">'
                 f'<h2 id="name-title">{e(t("net_name_title"))}</h2>'
+                f'{_whose(t, answer.get("host"))}'
                 f'<p>{e(t("net_name_text"))}</p>{problem(net.problem)}'
                 f'{guest_name_field(t, net.drafts.get("guest-name", ""))}'
                 f'{actions(button("net-name", t("net_name_go"), "primary"))}</section>')
@@ -150,14 +156,18 @@ def _guest_panel(net, t) -> str:
     if "host" in net.unstable:
         lines.append(f'<p class="problem" role="status">'
                      f'{e(t("net_unstable_host", host=host))}</p>')
-    here = [s for s in seats if not s["away"] and s["bot"] is None]
+    # the host by name, the others here besides this guest; whom the table waits for, this
+    # guest as "you"
+    others = [s for i, s in enumerate(seats)
+              if i not in (0, g.seat) and not s["away"] and s["bot"] is None]
+    text = (t("net_at_table_with", host=host, names=_names(t, others)) if others
+            else t("net_at_table", host=host))
     away = [s for s in seats if s["away"]]
-    text = t("net_connected", names=_names(t, here))
     if away:
         text += " " + t("net_away", names=_names(t, away))
-    waiting = [seats[i] for i in g.waiting if i < len(seats)]
-    wait = (t("net_waiting_host", names=_names(t, waiting)) if waiting
-            else t("net_host_thinking"))
+    waiting = [t("net_you") if i == g.seat else seats[i]["name"] for i in g.waiting
+               if i < len(seats)]
+    wait = t("net_waiting_for", names=t.join(waiting)) if waiting else t("net_host_thinking")
     lines.append(f'<p class="net-status" id="net-status">{e(text)} {e(wait)}</p>')
     return (f'<section class="net-panel" aria-label="{e(t("net_panel"))}" '
             f'data-step="{g.obs.step}">{"".join(lines)}</section>')
@@ -174,11 +184,15 @@ def _host_panel(net, t, can_share) -> str:
             key = "net_seat_unstable" if seat in net.unstable else "net_seat_here"
             rows.append(f'<li>{e(t(key, name=name))}</li>')
             continue
-        key = "net_seat_bot" if seat in host.stand_ins else "net_seat_away"
-        again = "net_invite_again" if seat in net.hosting.invites else "net_invite"
-        # (in an online room the room's panel has the code, the link and "New code for …")
+        invite = net.hosting.invites.get(seat)
+        shown = invite is not None and invite["answer"] != "failed"  # (an invitation above)
+        key = ("net_seat_bot" if seat in host.stand_ins else "net_seat_invited" if shown
+               else "net_seat_away")
+        again = "net_invite_again" if invite is not None else "net_invite"
+        # a new invitation where none is shown or it failed; in an online room the room's
+        # panel has the code, the link and "New code for …"
         buttons = button("net-invite", t(again, name=name), seat=seat) \
-            if net.hosting.invite_by_itself else ""
+            if net.hosting.invite_by_itself and not shown else ""
         if seat in host.stand_ins:
             buttons += button("net-person", t("net_from_bot", name=name), "ghost", seat=seat)
         else:

@@ -56,10 +56,12 @@ def sound_button(t, muted) -> str:
 
 
 def topbar(t, lang, langs, speed, speeds, in_game, rules_open=False, board_open=False,
-           settings_open=False, muted=None) -> str:
+           settings_open=False, muted=None, guest=False) -> str:
     """Title, speed (in a game), language (but in the settings sheet, which has its own),
     the mute button (`muted`: whether the sounds are off; None: the page has no sound), the
-    rules and leaderboard buttons, and the new-game button (in a game)."""
+    rules and leaderboard buttons, and the new-game button (in a game; at a host's table on
+    another device, `guest`, the button to leave that table instead: a new game of its own
+    would leave it all the same)."""
     lang_choices = [(code, name) for code, name in langs]
     parts = [f'<h1 class="brand">{_e(t("app_title"))}</h1>', '<div class="top-controls">']
     if in_game:
@@ -75,7 +77,10 @@ def topbar(t, lang, langs, speed, speeds, in_game, rules_open=False, board_open=
                      f'<span class="btn-words">{_e(t("rs_button"))}</span></button>')
     if not board_open:
         parts.append(render_party.board_button(t))
-    if in_game:
+    if in_game and guest:
+        parts.append(f'<button type="button" class="btn ghost" data-ctl="net-leave" '
+                     f'aria-label="{_e(t("net_leave"))}">{_e(t("net_leave_short"))}</button>')
+    elif in_game:
         parts.append(f'<button type="button" class="btn ghost" data-ctl="newgame">'
                      f'{_e(t("new_game"))}</button>')
     if muted is not None:

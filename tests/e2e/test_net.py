@@ -530,7 +530,10 @@ def test_an_answer_that_never_connects_is_reported_and_a_new_invitation_works(br
         host.evaluate(f"window.caboNet.connectMs = {patience}")
         host.get_by_role("button", name="New invitation for Guest 1").click()
         expect(host.get_by_label("Answer code from Guest 1")).to_have_value("")  # not the old
-        d.invite(1, guest, fresh=True)  # one more new invitation, and the guest's answer
+        # with an invitation shown, its seat's line says so and offers no other one
+        expect(host.get_by_text("Guest 1: not here yet (the invitation is above)")).to_be_visible()
+        expect(host.get_by_role("button", name="New invitation for Guest 1")).to_have_count(0)
+        d.invite(1, guest)  # the guest takes the new invitation, the host its answer
         expect(guest.get_by_role("group", name="Your cards")).to_be_visible()
         expect(host.get_by_text("Ada: connected")).to_be_visible()
         expect(host.get_by_role("alert")).to_have_count(0)
