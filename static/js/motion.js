@@ -96,6 +96,9 @@ function fly(step, now, ghosts) {
   const face = step.kind !== "deal" && to.classList.contains("up") ? to.querySelector(".face")
     : null;
   const ghost = ghostOf(b, face);
+  // the deal's cards wait on the deck, stacked: each lifted by a thin shadow only, or the
+  // stack's shadows add up to a dark blot around the deck
+  if (step.kind === "deal") ghost.classList.add("dealt");
   ghosts.push([ghost, () => {
     const dx = a.left - b.left, dy = a.top - b.top;
     const sx = a.width / b.width, sy = a.height / b.height;
