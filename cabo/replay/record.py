@@ -23,8 +23,7 @@ from ..game.engine import apply, new_game
 from ..game.errors import IllegalAction
 from ..game.observation import observe
 from ..game.rules import Rules
-
-OVER = ("round_over", "game_over")
+from ..game.state import OVER_PHASES
 
 
 class ReplayError(ValueError):
@@ -146,6 +145,6 @@ def rebuild(record: RoundRecord) -> Replay:
             start = i + 1
         else:
             frames.append(Frame(move, events, state.clone()))
-    if state.phase not in OVER:
+    if state.phase not in OVER_PHASES:
         raise ReplayError("unfinished", f"the moves stop in phase {state.phase}")
     return Replay(record, frames, start)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from ..game.observation import observe
-from ..replay.record import OVER
+from ..game.state import OVER_PHASES
 from . import motion, screen
 
 ALL = "all"  # the face-up view's key (a seat's view is its seat number)
@@ -154,9 +154,9 @@ def round_over(session) -> bool:
     """Whether the round on a table (this device's game or a guest's) is over."""
     state = getattr(session, "state", None)
     if state is not None:
-        return state.phase in OVER
+        return state.phase in OVER_PHASES
     obs = session.observation()
-    return obs is not None and obs.phase in OVER
+    return obs is not None and obs.phase in OVER_PHASES
 
 
 def guest_viewer(session):

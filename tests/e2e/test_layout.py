@@ -91,6 +91,24 @@ def test_a_four_player_swap_fits_one_phone_screen(page: Page) -> None:
            ).not_to_have_count(0)
 
 
+def test_a_four_player_turn_fits_a_wide_screen(page: Page) -> None:
+    """At 1280x800 the three opponents stand in one row, so the person's row and moves are on
+    the screen with a drawn card (two rows of opponents ran 25 px under it)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, SWAP_SEED)
+    new_game(page, "official", kinds=("person", "easy", "easy", "easy"))
+    Player(page).step()  # look at two cards
+    press(page, "Hide the cards")
+    tops = page.locator(".others > .player").evaluate_all(
+        "ns => ns.map(n => Math.round(n.getBoundingClientRect().top))")
+    assert len(tops) == 3 and len(set(tops)) == 1, tops
+    assert off_screen(page) == [], "turn start"
+    press(page, "Draw")
+    expect(page.get_by_role("button", name="Discard the drawn card")).to_be_visible()
+    assert page.evaluate("scrollY") == 0
+    assert off_screen(page) == [], "a drawn card"
+
+
 def test_a_card_flies_face_up_onto_the_discard_pile(page: Page) -> None:
     open_page(page, SWAP_SEED)
     new_game(page, "official", kinds=("person", "easy", "easy", "easy"))
