@@ -104,11 +104,13 @@ def test_a_guest_reads_whose_table_it_is_at_and_whom_it_waits_for_in_both_langua
     assert "At Mia&#x27;s table. Away: Ben. The host&#x27;s table is between rounds." in html
 
 
-def host_panel(invites, connected=(), stand_ins=(), by_itself=True):
-    """The host's net panel with one remote seat, Guest 1 (seat 1)."""
+def host_panel(invites, connected=(), stand_ins=(), by_itself=True, seen=()):
+    """The host's net panel with one remote seat, Guest 1 (seat 1); `seen`: the seats a
+    guest has joined."""
     seats = [SimpleNamespace(name="Mia"), SimpleNamespace(name="Guest 1")]
     host = SimpleNamespace(session=SimpleNamespace(seats=seats), remote=[1], step=0,
-                           stand_ins=set(stand_ins), connected=lambda: set(connected),
+                           stand_ins=set(stand_ins), seen=set(seen),
+                           connected=lambda: set(connected),
                            away=lambda: [s for s in [1] if s not in connected],
                            waiting_for=lambda: [])
     net = net_state(host=host, invites=invites, invite_by_itself=by_itself)
@@ -123,6 +125,10 @@ def test_the_host_is_offered_a_new_invitation_only_where_none_is_shown():
     failed = {1: {**shown[1], "answer": "failed"}}
     html = host_panel(failed)
     assert "Guest 1: away" in html and "New invitation for Guest 1" in html
+    # a guest that was here and left (a reload, a lost phone) is away, its new invitation shown
+    html = host_panel(shown, seen={1})
+    assert "Guest 1: away" in html and "not here yet" not in html
+    assert 'data-ctl="net-invite"' not in html
     html = host_panel({})  # (no invitation: a guest that left, the invitations not made yet)
     assert "Guest 1: away" in html and 'data-ctl="net-invite"' in html
     # in an online room the room's panel brings the guests: no invitation by QR code

@@ -279,6 +279,13 @@ def test_the_stand_in_plays_at_the_chosen_level_and_the_level_is_saved():
     assert session.seats[1].bot == "hard" and session.seats[1].name == "Ben"
     again = NetHost.from_dict(json.loads(json.dumps(net.to_dict())), session)
     assert again.stand_in_level == "hard" and again.stand_ins == {1}
+    net.seen.add(1)  # the seats a guest has joined are kept; a damaged list is refused
+    assert NetHost.from_dict(json.loads(json.dumps(net.to_dict())), session).seen == {1}
+    for bad in ({"x": 1}, [2], ["1"]):
+        with pytest.raises(ValueError):
+            NetHost.from_dict({**net.to_dict(), "seen": bad}, session)
+    old = {k: v for k, v in net.to_dict().items() if k != "seen"}  # a save from before
+    assert NetHost.from_dict(old, session).seen == set()
     net.take_back(1)
     assert session.seats[1].bot is None
 

@@ -78,6 +78,7 @@ class NetHost:
         self.tokens = dict(tokens or {s: new_token() for s in self.remote})
         self.stand_ins = set(stand_ins)        # remote seats a bot plays for now
         self.stand_in_level = STAND_IN_BOT     # the level of a bot that stands in
+        self.seen = set()                       # remote seats a guest has joined at least once
         self.links = {}                         # link id -> Link
         self.dropped = []                       # (link id, reason): the log of dropped input
         # send([(link id, text)]): the page's data channels; every change of the session
@@ -94,7 +95,7 @@ class NetHost:
         return {"game": self.game, "remote": self.remote,
                 "tokens": {str(s): t for s, t in self.tokens.items()},
                 "stand_ins": sorted(self.stand_ins), "seed": self.session.seed,
-                "stand_in_level": self.stand_in_level}
+                "stand_in_level": self.stand_in_level, "seen": sorted(self.seen)}
 
     @classmethod
     def from_dict(cls, d, session, send=None, clock=None) -> "NetHost":
@@ -113,6 +114,10 @@ class NetHost:
                    send, clock)
         if d.get("stand_in_level") in PAGE_LEVELS:
             host.stand_in_level = d["stand_in_level"]
+        seen = d.get("seen", [])  # (a save from before it was kept: no seat seen)
+        if not isinstance(seen, list) or any(s not in remote for s in seen):
+            raise ValueError("bad seen seats")
+        host.seen = set(seen)
         return host
 
     # -- who is where ---------------------------------------------------------------------
@@ -276,6 +281,7 @@ class NetHost:
                 del self.links[other_id]   # the same seat joined again: the new link wins
                 out.append((other_id, None))
         link.seat = seat
+        self.seen.add(seat)
         self.take_back(seat)
         if msg.get("name"):
             self.rename(seat, msg["name"])

@@ -186,8 +186,9 @@ def _host_panel(net, t, can_share) -> str:
             continue
         invite = net.hosting.invites.get(seat)
         shown = invite is not None and invite["answer"] != "failed"  # (an invitation above)
-        key = ("net_seat_bot" if seat in host.stand_ins else "net_seat_invited" if shown
-               else "net_seat_away")
+        # "not here yet" for a seat no guest has joined; one that has is away
+        key = ("net_seat_bot" if seat in host.stand_ins
+               else "net_seat_invited" if shown and seat not in host.seen else "net_seat_away")
         again = "net_invite_again" if invite is not None else "net_invite"
         # a new invitation where none is shown or it failed; in an online room the room's
         # panel has the code, the link and "New code for …"
