@@ -21,7 +21,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -88,6 +88,44 @@ def site_url(site: build.BuildResult) -> Iterator[str]:
 def base_url(site_url: str) -> str:
     """pytest-playwright resolves relative URLs against this: page.goto("./")."""
     return site_url
+
+
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Notes a failed test on its item (the `browser` fixture reads it at teardown)."""
+    report = yield
+    if report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+@pytest.fixture(scope="session")
+def _chromium(launch_browser) -> Iterator[dict]:
+    """The worker's one Chromium (the `browser` fixture launches and replaces it; closed
+    here before Playwright stops, which `launch_browser` depends on)."""
+    held: dict = {}
+    yield held
+    if held.get("browser") is not None:
+        held["browser"].close()
+
+
+@pytest.fixture
+def browser(_chromium: dict, launch_browser, request) -> Iterator[Browser]:
+    """pytest-playwright's one browser per session, but launched anew after a failed test:
+    once a renderer had crashed ("Target crashed"), every later page of that Chromium
+    crashed too, and one crash failed the rest of a worker's page tests."""
+    held = _chromium
+    if held.get("browser") is None or not held["browser"].is_connected():
+        held["browser"] = launch_browser()
+    yield held["browser"]
+    if request.node.stash.get(FAILED, False):
+        try:
+            held.pop("browser").close()
+        except Exception:  # (a browser that is gone cannot be closed: it is replaced anyway)
+            pass
 
 
 @pytest.fixture(scope="session")
