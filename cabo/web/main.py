@@ -325,6 +325,9 @@ class App:
         # tens of ms each on a phone: in one task they would be one long task, so the table
         # is drawn in a task of its own.
         self.dealing = True
+        # Until the table is drawn the page is busy too: a test that waits for "not busy"
+        # after "Start game" must not find the start screen still standing (data-busy).
+        document.getElementById("app").setAttribute("data-busy", "true")
         task_of_its_own(self.show_new_table)
 
     def show_new_table(self) -> None:
@@ -450,7 +453,8 @@ class App:
             patch(app, html)  # only the nodes that changed (static/js/patch.js)
         else:
             app.innerHTML = html
-        # Tests (and curious people) can see whether bots are still to move.
+        # Tests (and curious people) can see whether bots are still to move (and, set by
+        # open_table, whether a dealt table is still to be drawn).
         busy = in_game and self.table.bot_task() is not None
         app.setAttribute("data-busy", "true" if busy else "false")
         for node in app.querySelectorAll("details[data-open]"):

@@ -157,3 +157,20 @@ def test_the_theme_follows_the_system_and_the_switch_is_kept(browser, base_url,
         assert page.evaluate("localStorage.getItem('cabo.theme')") is None
     finally:
         context.close()
+
+
+def test_the_page_is_busy_from_play_until_the_table_is_drawn(page: Page) -> None:
+    """The table is drawn in a task after the deal: until then data-busy says "true", so a
+    test (or a script) that waits for "not busy" after Play finds the table, not the start
+    screen (a whole-round test once found no buttons and the status of the new table)."""
+    page.add_init_script("localStorage.setItem('cabo.lesson.offered', '1')")
+    open_page(page, 8, "en")
+    busy_at_click = page.evaluate("""() => {
+        document.querySelector("button[data-ctl='start']").click();
+        return [document.getElementById('app').getAttribute('data-busy'),
+                document.querySelectorAll('#status').length];
+    }""")
+    assert busy_at_click == ["true", 0], "dealt, the table not drawn yet: busy"
+    wait_idle(page)
+    expect(page.get_by_role("group", name="Your cards")).to_be_visible()
+    assert page.locator("#status").count() == 1
