@@ -86,9 +86,10 @@ def test_a_button_carries_its_control_and_data():
                     'data-seat="2">Invite &lt;Bo&gt;</button>')
 
 
-def guest_at(seat, seats, waiting, lang="en"):
+def guest_at(seat, seats, waiting, lang="en", over=False):
     """A guest's net panel: `seats` as (name, away) from the host's seat 0 up."""
-    guest = SimpleNamespace(seat=seat, waiting=waiting, ready=True, obs=SimpleNamespace(step=3),
+    guest = SimpleNamespace(seat=seat, waiting=waiting, ready=True,
+                            obs=SimpleNamespace(step=3, game_over=over),
                             seats=[{"name": n, "bot": None, "away": a} for n, a in seats])
     return netscreens.panel(net_state(guest=guest), Texts(lang), lambda: False)
 
@@ -102,6 +103,8 @@ def test_a_guest_reads_whose_table_it_is_at_and_whom_it_waits_for_in_both_langua
     assert "Am Tisch von Mia. Gewartet wird auf Mia und dich." in html
     html = guest_at(2, [("Mia", False), ("Ben", True), ("Cleo", False)], [])
     assert "At Mia&#x27;s table. Away: Ben. The host&#x27;s table is between rounds." in html
+    html = guest_at(1, [("Mia", False), ("Ben", False)], [], "de", over=True)
+    assert "Am Tisch von Mia. Das Spiel ist vorbei." in html
 
 
 def host_panel(invites, connected=(), stand_ins=(), by_itself=True, seen=()):

@@ -288,34 +288,3 @@ def test_the_stand_in_plays_at_the_chosen_level_and_the_level_is_saved():
     assert NetHost.from_dict(old, session).seen == set()
     net.take_back(1)
     assert session.seats[1].bot is None
-
-
-def test_play_again_keeps_seats_tokens_and_links_and_sends_the_new_table():
-    from cabo.game.rules import PRESETS
-    from cabo.net.guest import NetGuest
-    from cabo.net.host import NetHost
-    from cabo.play.session import Seat, Session
-
-    first = Session(PRESETS["single"], [Seat("Mia"), Seat("Ben")], 3)
-    net = NetHost(first, [1])
-    ben = NetGuest("en")
-    net.open_link("L", 1)
-    for _, text in net.receive("L", ben.hello())[0]:
-        ben.receive(text)
-    net.hand_to_bot(1)
-    token, game = net.tokens[1], net.game
-    second = Session(PRESETS["single"], [Seat("Mia"), Seat("Ben")], 4)
-    replies = net.restart(second)
-    assert [link for link, _ in replies] == ["L"] and net.stand_ins == set()
-    assert ben.receive(replies[0][1])[0] == "state"
-    assert ben.obs == second.observation(1) and ben.log == second.log_for(1)
-    assert (net.tokens[1], net.game, net.connected()) == (token, game, {1})
-    # the new session's changes reach the guest
-    net.send = lambda out: [ben.receive(text) for _, text in out]
-    seat = net.waiting_for()[0]
-    if seat == 0:
-        second.act(second.legal(0)[0])
-    else:
-        ben.send = lambda text: net.receive("L", text)
-        ben.send_action(ben.legal[0])
-    assert second.state.step > 0 and ben.obs == second.observation(1)

@@ -45,6 +45,7 @@ TEXTS = {
     "net_waiting_for": "Gewartet wird auf {names}.",
     "net_you": "dich",
     "net_waiting_away": "Der Tisch wartet auf {names} (nicht da).",
+    "net_game_over": "Das Spiel ist vorbei.",
     "net_host_thinking": "Der Tisch des Gastgebers ist zwischen zwei Runden.",
     "net_at_table": "Am Tisch von {host}.",
     "net_at_table_with": "Am Tisch von {host}, mit {names}.",
@@ -57,6 +58,7 @@ TEXTS = {
     "net_err_no_seat": "Dieser Platz ist schon von einem anderen Gerät besetzt.",
     "net_err_replaced": "Dieses Gerät hat den Platz nicht mehr: Der Gastgeber hat ihn einem "
                         "anderen Gerät gegeben.",
+    "net_err_not_asked": "Der Gastgeber fragt gerade nicht nach einem neuen Spiel.",
     "net_err_bad": "Der Gastgeber konnte eine Nachricht dieses Geräts nicht lesen.",
     "net_reload": "Neu laden",
     "net_guest_mark": "auf einem anderen Gerät",

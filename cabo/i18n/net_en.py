@@ -43,6 +43,7 @@ TEXTS = {
     "net_waiting_for": "Waiting for {names}.",
     "net_you": "you",
     "net_waiting_away": "The table waits for {names} (away).",
+    "net_game_over": "The game is over.",
     "net_host_thinking": "The host's table is between rounds.",
     "net_at_table": "At {host}'s table.",
     "net_at_table_with": "At {host}'s table, with {names}.",
@@ -55,6 +56,7 @@ TEXTS = {
     "net_err_no_seat": "That seat is already taken by another device.",
     "net_err_replaced": "This device no longer has the seat: the host gave it to another "
                         "device.",
+    "net_err_not_asked": "The host is not asking about another game now.",
     "net_err_bad": "The host could not read a message from this device.",
     "net_reload": "Reload",
     "net_guest_mark": "on another device",

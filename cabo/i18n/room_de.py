@@ -52,6 +52,7 @@ TEXTS = {
     "room_link_for": "Link für {name}",
     "room_qr_for": "QR-Code des Raum-Links für {name}",
     "room_seat_here": "{name} sitzt am Tisch.",
+    "room_seat_sits_out": "{name} ist da und setzt dieses Spiel aus: Ein Ersatz spielt.",
     "room_seat_waiting": "Warte auf {name}: Gib {name} den Code, den Link oder den QR-Code.",
     "room_relays_up": "Verbundene Relays: {up} von {all}.",
     "room_no_relay": "Keines der Relays hat innerhalb von {seconds} Sekunden geantwortet. "
@@ -71,9 +72,26 @@ TEXTS = {
     "room_told_ok": "OK",
     "room_more": "Codes, Relays und Geräte",
     "room_again": "Nochmal spielen",
-    "room_again_text": "Ein neues Spiel mit denselben Leuten: Alle behalten Platz und Code.",
-    "room_again_note": "{host} hat ein neues Spiel mit denselben Leuten begonnen. Du behältst "
-                       "deinen Platz.",
+    "room_again_text": "Fragt alle am Tisch, ob sie noch ein Spiel spielen; alle behalten "
+                       "Platz und Code.",
+    "room_again_note": "{host} hat das neue Spiel begonnen. Du behältst deinen Platz.",
+    "room_asking_head": "Noch ein Spiel?",
+    "room_answer_yes": "{name}: ja",
+    "room_answer_no": "{name}: nein",
+    "room_answer_open": "{name}: hat noch nicht geantwortet",
+    "room_answer_away": "{name}: nicht da",
+    "room_start_text": "Starte, wann du willst. Wer bis dahin nicht Ja gesagt hat, wird von "
+                       "einem Ersatz ({level}) gespielt, bis er Ja sagt oder zurückkommt.",
+    "room_start": "Neues Spiel starten",
+    "room_asked": "{host} fragt: Noch ein Spiel?",
+    "room_yes": "Ja, mitspielen",
+    "room_no": "Nein, diesmal nicht",
+    "room_said_yes": "Du hast Ja gesagt. {host} startet gleich das neue Spiel; du behältst "
+                     "deinen Platz.",
+    "room_said_no": "Du hast Nein gesagt. Du bleibst im Raum; im neuen Spiel spielt ein "
+                    "Ersatz deinen Platz, bis du Ja sagst.",
+    "room_sitting_out": "Du setzt dieses Spiel aus: Ein Ersatz spielt deinen Platz.",
+    "room_play_now": "Meinen Platz spielen",
     "room_standin_head": "Wenn jemand weg ist",
     "room_standin_after": "Ein Bot spielt für sie",
     "room_after_never": "nur wenn ich es sage",

@@ -127,6 +127,10 @@ class NetGuest:
         self.log = []
         self.party = None           # the extras shown (cabo.party.shown.Shown) or None
         self.error = None           # the last error code from the host, until the next state
+        # after a game: the host asks "another game?" (`asked`), and holds `answer` for this
+        # seat (None: not answered yet); both end with the next game's first state
+        self.asked = False
+        self.answer = None
         self.out = 0
         self.last_in = 0
         self.dropped = []           # reasons of dropped messages
@@ -148,6 +152,18 @@ class NetGuest:
         self.out += 1
         self.send(protocol.react(self.out, emoji))
 
+    def send_again(self, yes: bool) -> None:
+        """Answer the host's question "another game?" for this seat (also, during a game this
+        seat sits out, a yes takes it back)."""
+        self.out += 1
+        self.send(protocol.again(self.out, self.seat, bool(yes)))
+
+    def sits_out(self) -> bool:
+        """Whether a stand-in bot plays this seat while this device is here (its person said
+        no to this game)."""
+        return self.ready and self.seat < len(self.seats) and \
+            self.seats[self.seat]["bot"] is not None
+
     def send_action(self, action, seen_top=None) -> None:
         """Send an action, taken at the step this device shows; a claim also names the top
         discard its person saw when they began it (None: not a claim, or not known)."""
@@ -156,8 +172,8 @@ class NetGuest:
         self.send(protocol.act(self.out, step, action_to_dict(action), seen_top))
 
     def receive(self, text) -> tuple:
-        """(kind, events): kind is "welcome", "state", "error" or None (dropped); events are
-        the new event views of a `state` (for the view's animation and reveals)."""
+        """(kind, events): kind is "welcome", "state", "ask", "error" or None (dropped);
+        events are the new event views of a `state` (for the view's animation and reveals)."""
         self.received.append(text)
         try:
             msg = protocol.decode(text, "host", self.seat or 0, self.rules)
@@ -171,13 +187,20 @@ class NetGuest:
             self.seat, self.token, self.game = msg["seat"], msg["token"], msg["game"]
             self.rules = msg["rules"]
             self.obs, self.log = None, []
+            self.asked, self.answer = False, None
             return "welcome", []
         if kind == "error":
             self.last_in = msg["n"]
             self.error = msg["code"]
             return "error", []
         if self.rules is None:
-            return self._drop("state before welcome")
+            return self._drop(f"{kind} before welcome")
+        if kind == "ask":
+            if self.obs is None or not self.obs.game_over:
+                return self._drop("a question before the game is over")
+            self.last_in = msg["n"]
+            self.asked, self.answer = True, msg["answer"]
+            return "ask", []
         obs = msg["obs"]
         if obs.seat != self.seat or len(msg["seats"]) != obs.n:
             return self._drop("state for another seat", answer=True)
@@ -185,6 +208,8 @@ class NetGuest:
         self.obs, self.legal = obs, msg["legal"]
         self.seats, self.waiting = msg["seats"], msg["waiting"]
         self.error = None
+        if not obs.game_over:  # the next game is on: the question is over
+            self.asked, self.answer = False, None
         self.party = None if msg["party"] is None else shown.Shown(msg["party"], self.seat)
         if msg["log"] is not None:
             self.log = list(msg["log"])

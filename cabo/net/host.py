@@ -38,7 +38,7 @@ from ..game.errors import IllegalAction
 from ..game.seeds import stand_in_seed
 from ..play.seating import Seat
 from ..party import shown
-from . import build, protocol
+from . import again, build, protocol
 
 STAND_IN_BOT = "medium"  # the level that plays for a seat whose guest is away
 SYNC_LOG = 160           # log entries sent to a guest that (re)joins
@@ -89,13 +89,17 @@ class NetHost:
             session.time_by(clock)  # the judge of claims times every change by this clock
         session.watch("guests", self)  # every change of the session reaches the guests
         self.guest_drops = []                   # (link id, reason): host messages a guest dropped
+        # after a game, while the host asks "another game?": remote seat -> the guest's answer
+        # (True, False, None: none yet); None while nobody is asked (cabo/net/again.py)
+        self.asking = None
 
     # -- saving (next to the Session's own save) ----------------------------------------
     def to_dict(self) -> dict:
         return {"game": self.game, "remote": self.remote,
                 "tokens": {str(s): t for s, t in self.tokens.items()},
                 "stand_ins": sorted(self.stand_ins), "seed": self.session.seed,
-                "stand_in_level": self.stand_in_level, "seen": sorted(self.seen)}
+                "stand_in_level": self.stand_in_level, "seen": sorted(self.seen),
+                "asking": again.to_dict(self.asking)}
 
     @classmethod
     def from_dict(cls, d, session, send=None, clock=None) -> "NetHost":
@@ -118,6 +122,7 @@ class NetHost:
         if not isinstance(seen, list) or any(s not in remote for s in seen):
             raise ValueError("bad seen seats")
         host.seen = set(seen)
+        host.asking = again.from_dict(d.get("asking"), remote)  # (none in a save from before)
         return host
 
     # -- who is where ---------------------------------------------------------------------
@@ -177,15 +182,58 @@ class NetHost:
 
     def restart(self, session) -> list:
         """Play again: a new game on the same seats, tokens and links (an online room keeps
-        its codes). Returns the new table for every joined guest (with the whole log, as after
-        a join). Stand-ins end: the new session's remote seats are people."""
+        its codes). The guests who said yes to `ask_again` play their seats; every other
+        remote seat (said no, gave no answer, or away) is played by a stand-in bot, until its
+        person says yes after all or comes back (`take_back`). Returns the new table for every
+        joined guest (with the whole log, as after a join)."""
+        yes = again.seated(self.asking, self.connected())
+        self.asking = None
         self.session.watch("guests", None)  # the old game tells its guests nothing more
         self.session = session
         session.watch("guests", self)
         self.stand_ins = set()
+        for seat in self.remote:
+            if seat not in yes:
+                self.hand_to_bot(seat)
         for link in self.links.values():
             link.last_entry = None
         return self.updates()
+
+    # -- play again: the host asks, each guest answers for its own seat ------------------
+    def ask_again(self) -> list:
+        """After a game: ask every joined guest whether it plays another game (the answers
+        so far are kept if the host asks again). Returns the questions ([] before the
+        game is over)."""
+        if self.session.state.phase != "game_over":
+            return []
+        if self.asking is None:
+            self.asking = again.new(self.remote)
+        return self._asks()
+
+    def answers(self) -> dict:
+        """Each remote seat's answer for the host's screen (cabo.net.again.ANSWERS)."""
+        return again.answers(self.asking, self.connected())
+
+    def _asks(self, only=None) -> list:
+        """The question, with the seat's answer so far, for every joined link (or `only`)."""
+        return [(link_id, self._send(link, "ask", protocol.ask(link.next_n(),
+                                                               self.asking[link.seat])))
+                for link_id, link in self.links.items()
+                if link.seat is not None and only in (None, link_id)]
+
+    def _again(self, link_id, link, msg) -> list:
+        """A guest's answer: for its own seat only, while the host asks; or, during a game
+        its seat sits out (a stand-in plays it), a yes takes the seat back."""
+        if msg["seat"] != link.seat:
+            return self._error(link_id, link, "illegal", "not your seat")
+        if self.asking is not None:
+            self.asking[link.seat] = msg["yes"]
+            return self._asks(only=link_id)
+        if msg["yes"] and link.seat in self.stand_ins:
+            self.take_back(link.seat)
+            return self.updates()
+        self.dropped.append((link_id, "an answer while nobody is asked"))
+        return self._error(link_id, link, "not_asked")
 
     def revoke(self, seat) -> list:
         """The seat goes to a new device: its token is void from now on, and a link that
@@ -238,6 +286,8 @@ class NetHost:
             return [], []
         if msg["t"] == "react":
             return self._react(link_id, link, msg), []
+        if msg["t"] == "again":
+            return self._again(link_id, link, msg), []
         return self._act(link_id, link, msg)
 
     def _react(self, link_id, link, msg) -> list:
@@ -288,8 +338,9 @@ class NetHost:
         out.append((link_id, self._send(link, "welcome", protocol.welcome(
             link.next_n(), seat, self.tokens[seat], self.game, self.session.rules))))
         # after its welcome the joined guest gets the table, and every other guest the news
-        # that this seat is back: one round of updates
-        return out + self.updates()
+        # that this seat is back: one round of updates; and the question, if one is open
+        out += self.updates()
+        return out + (self._asks(only=link_id) if self.asking is not None else [])
 
     def _act(self, link_id, link, msg) -> tuple:
         action = msg["action"]

@@ -17,6 +17,10 @@ seen again (replayed, duplicated) has an old `n` and is dropped. Guest to host:
   maker saw (`cabo.play.claims`: the table at `step` and within a person's reaction time before the
   claim): if a card it names changed, or the top changed and the claim matches the card seen
   but not the new one, it is "too late" and costs nothing.
+- `react`  {emoji}: an emoji reaction (the host rate-limits it and shows it everywhere).
+- `again`  {seat, yes}: the answer to the host's `ask` for the guest's own seat (another seat
+  is refused `illegal`); during a game that seat sits out, a yes takes it back. An answer
+  nobody asked for is refused `not_asked` (cabo/net/again.py).
 - `error`  {code: "bad", text}: the guest dropped a host message (the host logs it, never
   answers it).
 
@@ -31,11 +35,13 @@ Host to guest:
   first `state` after a welcome, else null; `party` what the seat's screen shows of the
   extras (clown noses, its own revenge marks, the last round's awards:
   `cabo.party.shown.for_seat`), null without extras.
+- `ask`    {answer}: after a game, "play another game?"; `answer` is what the host holds for
+  the seat (true, false, null: none yet), sent again after every answer.
 - `error`  {code, text}: `illegal` (the action was refused, nothing changed), `too_late` (an
   off-turn claim judged too late by `cabo.play.claims`; it costs nothing), `reload` (other build),
   `replaced` (the host gave this seat to another device: the token is void), `no_seat`
-  (the token is not valid for this game and the invitation's seat is taken), `bad` (a message
-  was dropped).
+  (the token is not valid for this game and the invitation's seat is taken), `not_asked` (an
+  answer while the host asks nothing), `bad` (a message was dropped).
 
 `decode` validates a received message completely: size, nesting depth (on the text, before
 anything recurses), JSON, `v`, a known `t` for that direction, `n`, and every field's type and
@@ -63,7 +69,7 @@ PROTOCOL = 1
 MAX_GUEST_BYTES = 2048
 MAX_HOST_BYTES = 200_000  # below the data channel's max-message-size (262144)
 TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-ERROR_CODES = ("illegal", "too_late", "reload", "no_seat", "bad", "replaced")
+ERROR_CODES = ("illegal", "too_late", "reload", "no_seat", "bad", "replaced", "not_asked")
 MAX_SEATS = 16
 # How deeply a message may nest (the message object is level 1). A guest's deepest field is a
 # pair discard's card list (msg > action > cards > card: 4); a host's is a scored round in an
@@ -105,6 +111,17 @@ def state(n, obs, legal, events, seats, waiting, log=None, party=None) -> str:
 def react(n, emoji) -> str:
     """A guest's emoji reaction; the host rate-limits it and shows it on every device."""
     return encode("react", n, emoji=emoji)
+
+
+def ask(n, answer=None) -> str:
+    """After a game the host asks: another game? `answer` is what it holds for the guest's
+    seat so far (None: no answer yet); a new `ask` follows every answer."""
+    return encode("ask", n, answer=answer)
+
+
+def again(n, seat, yes) -> str:
+    """A guest's answer for its own seat: play another game (`yes`) or not."""
+    return encode("again", n, seat=seat, yes=yes)
 
 
 def error(n, code, text="") -> str:
@@ -324,6 +341,8 @@ GUEST_TYPES = {
                     {"seen": Optional(Int(0, MAX_CARD_ID))}),
     # the extras' emoji (cabo.party.reactions)
     "react": _message("react", {"emoji": Enum(*EMOJI_IDS)}),
+    # the answer to the host's `ask` (its seat must be the sender's own)
+    "again": _message("again", {"seat": WIRE_SEAT, "yes": Bool()}),
     # a guest dropped a host message: it says so (the host logs it and never answers)
     "error": _message("error", {"code": Enum("bad"), "text": Str(400)}),
 }
@@ -336,6 +355,7 @@ HOST_TYPES = {
     "state": _message("state", {"obs": OBS, "legal": LEGAL, "events": EVENTS,
                                 "seats": SEATS, "waiting": List(WIRE_SEAT, MAX_SEATS),
                                 "log": Optional(EVENTS), "party": shown.SHOWN}),
+    "ask": _message("ask", {"answer": Optional(Bool())}),
     "error": _message("error", {"code": Enum(*ERROR_CODES), "text": Str(400)}),
 }
 

@@ -181,6 +181,11 @@ class GuestPage:
             if app.table is not None:
                 app.table.selection, app.table.sel_top = (), None
             app.render()
+        elif kind == "ask":  # "another game?" on the room's panel (roomscreens.py)
+            app.render()
+            node = window.document.getElementById("room-asked")
+            if guest.answer is None and node is not None:  # asked: the question in view
+                node.scrollIntoView(window.JSON.parse('{"block": "nearest"}'))
         elif kind == "state":
             self.answer = None
             host_name = guest.seats[0]["name"] if guest.seats else None

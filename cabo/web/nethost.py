@@ -174,7 +174,7 @@ class HostPage:
         if kind == "open" and link in self.link_seat:
             host.open_link(link, self.link_seat[link])
         elif kind == "message":
-            before = host.seat_of(link)
+            before, stand_ins = host.seat_of(link), set(host.stand_ins)
             replies, events = host.receive(link, data if isinstance(data, str) else None)
             self.send_all(replies)
             seat = host.seat_of(link)
@@ -191,6 +191,9 @@ class HostPage:
                 app.pacer.schedule()
             elif not welcome:  # a guest's emoji reaction flies over its seat here too
                 app.render()
+            if stand_ins != host.stand_ins and not welcome:  # a guest took its seat back
+                app.saving.save()
+                app.pacer.schedule()
         elif kind == "close":
             seat = self.link_seat.get(link)
             invite = self.invites.get(seat)

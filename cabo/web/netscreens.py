@@ -167,7 +167,8 @@ def _guest_panel(net, t) -> str:
         text += " " + t("net_away", names=_names(t, away))
     waiting = [t("net_you") if i == g.seat else seats[i]["name"] for i in g.waiting
                if i < len(seats)]
-    wait = t("net_waiting_for", names=t.join(waiting)) if waiting else t("net_host_thinking")
+    wait = (t("net_waiting_for", names=t.join(waiting)) if waiting
+            else t("net_game_over") if g.obs.game_over else t("net_host_thinking"))
     lines.append(f'<p class="net-status" id="net-status">{e(text)} {e(wait)}</p>')
     return (f'<section class="net-panel" aria-label="{e(t("net_panel"))}" '
             f'data-step="{g.obs.step}">{"".join(lines)}</section>')

@@ -298,6 +298,8 @@ class RoomPage:
         return False
 
     def _after_host_message(self, link) -> None:
+        if self.net.host is not None and self.net.host.asking is not None:
+            self.app.saving.save()  # (an answer, kept with the host's save)
         held = self.net.host.links.get(link) if self.net.host is not None else None
         if held is not None and held.seat is not None and held.seat not in self.host.claimed:
             self.host.claimed.add(held.seat)
@@ -305,12 +307,24 @@ class RoomPage:
             self.app.render()
 
     def play_again(self) -> None:
-        """After a game: a new one with the same people, seats, tokens and codes; the guests
-        at the table get it at once (and are told), the others when they come back."""
+        """After a game, "Play again": every guest at the table is asked "another game?"
+        (cabo/net/again.py); the host's panel shows their answers and starts when it wants."""
+        if not self.hosting():
+            return
+        for link, text in self.net.host.ask_again():
+            window.caboNet.send(link, text)
+        self.app.saving.save()  # (the question and its answers outlast a reload)
+        self.app.render()
+
+    def start_again(self) -> None:
+        """The host starts the new game with the same seats, tokens and codes: the guests who
+        said yes play their seats, a stand-in plays every other one; the guests at the table
+        get the new table at once, the others when they come back."""
         from ..ui.seat_table import SeatTable
         from ..play.session import Seat, Session
 
-        if not self.hosting() or self.net.host.session.state.phase != "game_over":
+        if not self.hosting() or self.net.host.asking is None or \
+                self.net.host.session.state.phase != "game_over":
             return
         host, app = self.net.host, self.app
         old = host.session
@@ -326,6 +340,12 @@ class RoomPage:
         app.render()
         window.scrollTo(0, 0)
         app.pacer.schedule()
+
+    def answer_again(self, yes) -> None:
+        """A guest's answer to "another game?" (or, sitting a game out, "Play my seat")."""
+        guest = self.net.guest
+        if self.guest is not None and guest is not None and guest.ready:
+            guest.send_again(yes)
 
     def renew(self, seat) -> None:
         """"New code for Ben": the seat's old code and token stop working; a device that
@@ -457,7 +477,8 @@ class RoomPage:
                               seat=guest.seat)
         app.screen = "table"
         host = guest.seats[0]["name"] if guest.seats else app.t("net_the_host")
-        app.notice = app.t("room_again_note", host=host)
+        # (a guest who sits this game out reads so on its panel instead)
+        app.notice = None if guest.sits_out() else app.t("room_again_note", host=host)
         app.render()
 
     def _guest_relay_event(self, kind) -> bool:
@@ -583,6 +604,10 @@ class RoomPage:
             self.close_room()
         elif ctl == "room-again":
             self.play_again()
+        elif ctl == "room-start":
+            self.start_again()
+        elif ctl in ("room-yes", "room-no"):
+            self.answer_again(ctl == "room-yes")
         elif ctl == "room-told-ok":
             self.told = None
             app.render()

@@ -152,7 +152,8 @@ def panel(page, net_panel: str) -> str:
         if page.link_open:
             way = "room_way_guest_relay" if page.relays.relayed("host") else \
                 "room_way_guest_direct"
-            return f'<p class="net-note" id="room-way">{e(t(way))}</p>' + net_panel
+            return (_guest_again(page) + f'<p class="net-note" id="room-way">{e(t(way))}</p>'
+                    + net_panel)
         return (f'<section class="net-panel room-panel" aria-label="{e(t("room_panel"))}">'
                 f'<p class="net-status" role="status" id="room-reconnecting">'
                 f'{e(t("room_reconnecting"))}</p>'
@@ -174,7 +175,9 @@ def panel(page, net_panel: str) -> str:
             way = "room_way_relay" if seat in relayed else "room_way_direct"
             more = _renew(page, seat, name)
             (renew.append(more) if fold else None)
-            rows.append(f'<li id="room-seat-{seat}">{e(t("room_seat_here", name=name))} '
+            here_key = "room_seat_sits_out" if seat in page.net.host.stand_ins else \
+                "room_seat_here"
+            rows.append(f'<li id="room-seat-{seat}">{e(t(here_key, name=name))} '
                         f'<span class="room-way">{e(t(way))}</span>{"" if fold else more}'
                         f'</li>')
             continue
@@ -201,13 +204,54 @@ def panel(page, net_panel: str) -> str:
                 f'<details class="room-more" data-open="room-more"{opened}>'
                 f'<summary>{e(t("room_more"))}</summary>{_relay_status(page, first)}'
                 f'{"".join(renew)}{close}{net_panel}</details></section>')
-    again = ""
-    if over:
-        again = (f'<p class="net-note">{e(t("room_again_text"))}</p>'
-                 f'{actions(button("room-again", t("room_again"), "primary"))}')
+    again = _host_again(page) if over else ""
     return (f'<section class="net-panel room-panel" aria-label="{e(t("room_panel"))}">'
             f'<h2>{e(t("room_panel"))}</h2>{again}{_relay_status(page, first)}'
             f'<ul>{"".join(rows)}</ul>{close}</section>') + net_panel
+
+
+def _host_again(page) -> str:
+    """After a game: "Play again" asks the guests; while asking, each seat's answer and
+    "Start the new game"."""
+    t, host = page.app.t, page.net.host
+    if host.asking is None:
+        return (f'<p class="net-note">{e(t("room_again_text"))}</p>'
+                f'{actions(button("room-again", t("room_again"), "primary"))}')
+    seats = host.session.seats
+    rows = "".join(f'<li id="room-answer-{seat}" data-answer="{said}">'
+                   f'{e(t("room_answer_" + said, name=seats[seat].name))}</li>'
+                   for seat, said in host.answers().items())
+    level = host.stand_in_level
+    level = t("kind_" + level) if t.has("kind_" + level) else level
+    return (f'<section class="room-again" aria-labelledby="room-again-title">'
+            f'<h3 id="room-again-title">{e(t("room_asking_head"))}</h3>'
+            f'<ul role="status">{rows}</ul>'
+            f'<p class="net-note">{e(t("room_start_text", level=level))}</p>'
+            f'{actions(button("room-start", t("room_start"), "primary"))}</section>')
+
+
+def _guest_again(page) -> str:
+    """A guest asked "another game?": Yes / No (it may change its mind until the host
+    starts); a guest who sits a game out: a line and "Play my seat"."""
+    t, guest = page.app.t, page.net.guest
+    if guest is None or not guest.ready:
+        return ""
+    host = guest.seats[0]["name"] if guest.seats else t("net_the_host")
+    if guest.sits_out() and not guest.obs.game_over:
+        return (f'<section class="net-panel room-again" '
+                f'aria-label="{e(t("room_sitting_out"))}">'
+                f'<p role="status" id="room-asked">{e(t("room_sitting_out"))}</p>'
+                f'{actions(button("room-yes", t("room_play_now"), "primary"))}</section>')
+    if not guest.asked:
+        return ""
+    said = {None: "", True: t("room_said_yes", host=host), False: t("room_said_no", host=host)}
+    yes = button("room-yes", t("room_yes"), "primary" if guest.answer is None else "")
+    no = button("room-no", t("room_no"), "ghost")
+    choices = {None: yes + no, True: no, False: yes}[guest.answer]
+    return (f'<section class="net-panel room-again" aria-labelledby="room-asked">'
+            f'<h2 id="room-asked">{e(t("room_asked", host=host))}</h2>'
+            f'<p role="status" id="room-said">{e(said[guest.answer])}</p>'
+            f'{actions(choices)}</section>')
 
 
 def _share(page, what, label) -> str:

@@ -5,6 +5,8 @@ request is checked by the `room` fixture)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import expect
 
@@ -95,7 +97,13 @@ def test_a_stand_in_bot_plays_an_absent_seat_and_hands_it_back(room):
     play_moves(room, players, 2)
 
 
-def test_play_again_keeps_the_room_the_seats_and_the_codes(room):
+def saved_codes(host) -> dict:
+    """The room's codes as the host's page keeps them ({seat: code})."""
+    saved = json.loads(host.evaluate("localStorage.getItem('cabo.room.host')"))
+    return {int(seat): code for seat, code in saved["codes"].items()}
+
+
+def test_play_again_asks_the_guest_and_seats_it_with_no_new_code(room):
     codes = room.open_room("single", seed=8)
     host, guest = room.pages
     room.join(guest, codes[1], NAMES[1])
@@ -103,25 +111,42 @@ def test_play_again_keeps_the_room_the_seats_and_the_codes(room):
     play_round(room, players)
     for page in (host, guest):
         expect(page.get_by_role("heading", name="Game over")).to_be_visible()
-    first = totals(host)
-    assert first == totals(guest)
+    assert totals(host) == totals(guest)
+    assert saved_codes(host) == codes
     host.get_by_role("region", name="Online room").get_by_role(
         "button", name="Play again").click()
-    # the guest is seated for the new game at once, told so, with no code typed
+    # the guest is asked; the host sees who has answered
+    expect(guest.get_by_role("heading", name=f"{HOST_NAME} asks: play another game?")) \
+        .to_be_visible()
+    answer = host.locator("#room-answer-1")
+    expect(answer).to_have_text("Ada: has not answered yet")
+    guest.get_by_role("button", name="No, not this time").click()
+    expect(answer).to_have_text("Ada: no")
+    expect(guest.locator("#room-said")).to_contain_text("You said no.")
+    guest.get_by_role("button", name="Yes, play").click()  # changed her mind
+    expect(answer).to_have_text("Ada: yes")
+    expect(guest.locator("#room-said")).to_have_text(
+        f"You said yes. {HOST_NAME} starts the new game soon; you keep your seat.")
+    host.get_by_role("button", name="Start the new game").click()
+    # the guest is seated for the new game, told so, with no code typed
     expect(guest.get_by_role("alert")).to_contain_text(
-        f"{HOST_NAME} started a new game with the same people. You keep your seat.")
+        f"{HOST_NAME} started the new game. You keep your seat.")
     for page in (host, guest):
         expect(page.get_by_role("heading", name="Game over")).to_have_count(0)
         expect(page.get_by_role("group", name="Your cards")).to_be_visible()
     expect(host.locator("#room-seat-1")).to_contain_text("Ada is at the table.")
+    expect(guest.locator("#room-asked")).to_have_count(0)
     guest.get_by_role("alert").get_by_role("button").click()
-    # the second game is played through to its end on both devices
-    players = {host: driver.Player(host, 99), guest: driver.Player(guest, cabo_after_draws=1)}
-    play_round(room, players)
-    for page in (host, guest):
-        expect(page.get_by_role("heading", name="Game over")).to_be_visible()
-    assert totals(host) == totals(guest)
+    # Ada plays her own seat in the second game (no stand-in plays it)
+    players = {host: driver.Player(host, 99), guest: driver.Player(guest, 99)}
+    movers = []
+    for _ in range(4):
+        room.sync()
+        movers.append(mover(room))
+        players[movers[-1]].step()
+    assert guest in movers
     # the room kept its codes: a reload of the guest comes back with the same one
+    assert saved_codes(host) == codes
     guest.reload()
     expect(guest.locator("#status")).to_be_visible(timeout=60_000)
     expect(host.locator("#room-seat-1")).to_contain_text("Ada is at the table.")
