@@ -163,3 +163,70 @@ def test_the_guests_name_screen_says_whose_table_it_joins_when_the_link_named_th
     assert "<script>" not in html
     net = net_state(answer={"code": None, "svg": None, "pending": "CODE", "host": None})
     assert 'id="name-whose"' not in netscreens.screen(net, T, lambda: False, lambda: None)
+
+
+def test_a_room_guests_name_screen_says_whose_table_when_the_link_named_the_host():
+    services = {"relays": ["wss://relay.example"], "stun": [], "turn": "", "turn_user": "",
+                "turn_password": ""}
+    net = net_state(saved_guest=lambda: {})
+    for lang, host, whose in (("en", "Mia", "You are joining Mia&#x27;s table."),
+                              ("de", "Mia", "Du kommst an den Tisch von Mia."),
+                              ("en", EVIL, "You are joining &quot;&gt;&lt;script&gt;")):
+        page = SimpleNamespace(consent={"role": "guest", "code": "ABCDEFGH", "host": host},
+                               problem=None, told=None, services=lambda: services, net=net,
+                               app=SimpleNamespace(t=Texts(lang), open=set()))
+        html = roomscreens.screen(page)
+        assert whose in html and "<script>" not in html
+        # first on the screen, under the code: before the services and the name field
+        assert html.index("ABCD-EFGH") < html.index('id="name-whose"') < \
+            html.index('id="room-relay-list"') < html.index('id="guest-name"')
+    page.consent["host"] = None  # a typed code: nobody known yet, nothing said
+    assert 'id="name-whose"' not in roomscreens.screen(page)
+
+
+def test_a_room_guest_looking_for_its_host_reads_whose_table_once_its_offer_named_it():
+    for lang, host, text in (("en", None, "Looking for the host of room"),
+                             ("en", "Mia", "Found Mia&#x27;s table: connecting …"),
+                             ("de", "Mia", "Tisch von Mia gefunden: verbinde …")):
+        page = SimpleNamespace(consent=None, told=None, problem=None, no_relay=False, up={},
+                               services=lambda: {"relays": ["wss://r.example"]},
+                               guest=SimpleNamespace(code="ABCDEFGH", host=host),
+                               app=SimpleNamespace(t=Texts(lang), screen="setup", table=None))
+        assert text in roomscreens.screen(page)
+
+
+def test_the_hosts_play_again_lists_each_answer_and_the_guest_reads_the_question():
+    seats = [SimpleNamespace(name=n) for n in ("Mia", "Ben", EVIL, "Cleo", "Dan")]
+    host = SimpleNamespace(asking=None, stand_in_level="easy", session=SimpleNamespace(
+        seats=seats), answers=lambda: {1: "yes", 2: "open", 3: "no", 4: "away"})
+    page = SimpleNamespace(net=SimpleNamespace(host=host), app=SimpleNamespace(t=T))
+    html = roomscreens._host_again(page)
+    assert 'data-ctl="room-again"' in html and "room-start" not in html
+    host.asking = {1: True, 2: None, 3: False, 4: None}
+    html = roomscreens._host_again(page)
+    rows = re.findall(r'<li id="room-answer-(\d)" data-answer="(\w+)">([^<]*)</li>', html)
+    assert rows == [("1", "yes", "Ben: yes"),
+                    ("2", "open", "&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;: has not "
+                                  "answered yet"),
+                    ("3", "no", "Cleo: no"), ("4", "away", "Dan: away")]
+    assert "(bot: easy)" in html and 'data-ctl="room-start"' in html
+    # the guest: asked, then its answer said back with the other choice
+    guest = SimpleNamespace(ready=True, asked=True, answer=None, sits_out=lambda: False,
+                            obs=SimpleNamespace(game_over=True),
+                            seats=[{"name": "Mia", "bot": None, "away": False}])
+    page = SimpleNamespace(net=SimpleNamespace(guest=guest), app=SimpleNamespace(t=Texts("de")))
+    html = roomscreens._guest_again(page)
+    assert "Mia fragt: Noch ein Spiel?" in html
+    assert 'data-ctl="room-yes"' in html and 'data-ctl="room-no"' in html
+    guest.answer = False
+    html = roomscreens._guest_again(page)
+    assert "Du hast Nein gesagt." in html and 'data-ctl="room-no"' not in html
+    guest.answer = True
+    html = roomscreens._guest_again(page)
+    assert "Du hast Ja gesagt." in html and 'data-ctl="room-yes"' not in html
+    # the next game: no question; a guest who said no sits it out and may take its seat
+    guest.asked, guest.obs.game_over = False, False
+    assert roomscreens._guest_again(page) == ""
+    guest.sits_out = lambda: True
+    html = roomscreens._guest_again(page)
+    assert "Du setzt dieses Spiel aus" in html and 'data-ctl="room-yes"' in html

@@ -48,6 +48,18 @@ def test_shown_and_link():
     assert room.normalize(room.room_url("http://h/", "ABCD2345")) == "ABCD2345"
 
 
+def test_a_room_link_names_the_host_and_only_a_name():
+    from cabo.net import signal
+
+    url = room.room_url("http://h/cabo/?relay=x#join=y", "ABCD2345", "Mia Müller")
+    assert url.startswith("http://h/cabo/?relay=x#room=ABCD2345&host=")
+    assert room.normalize(url) == "ABCD2345" and room.host_named(url) == "Mia Müller"
+    assert room.room_url("http://h/", "ABCD2345", None) == "http://h/#room=ABCD2345"
+    assert room.host_named("http://h/#room=ABCD2345") is None
+    assert room.host_named("http://h/#room=ABCD2345&host=%%%") is None
+    assert signal.host_from_text(url) == "Mia Müller"  # the QR way's reader
+
+
 def test_derivation_gives_a_key_and_a_topic_that_depend_on_every_character():
     key, topic = room.derive("ABCD2345")
     assert len(key) == 32 and re.fullmatch(r"cabo/r1/[0-9a-f]{32}", topic)
@@ -62,6 +74,8 @@ def test_good_messages_round_trip():
     assert room.read_signal(room.signal("knock", "peer_0123")) == {"k": "knock", "p": "peer_0123"}
     msg = room.read_signal(room.signal("offer", "peer_0123", "r1-7", SDP))
     assert msg == {"k": "offer", "p": "peer_0123", "l": "r1-7", "sdp": SDP}
+    msg = room.read_signal(room.signal("offer", "peer_0123", "r1-7", SDP, "Mia"))
+    assert msg == {"k": "offer", "p": "peer_0123", "l": "r1-7", "sdp": SDP, "h": "Mia"}
 
 
 MALFORMED = [
@@ -72,6 +86,13 @@ MALFORMED = [
     '{"k":"offer","p":"peer_0123","l":"x","sdp":"v=0"}',
     '{"k":"offer","p":"peer_0123","l":["r1-1"],"sdp":"v=0"}',
     '{"k":"answer","p":"peer_0123","l":"r1-1","sdp":"hello"}',
+    # only an offer names the host, by a name a person could have typed
+    '{"k":"knock","p":"peer_0123","h":"Mia"}',
+    '{"k":"answer","p":"peer_0123","l":"r1-1","sdp":"v=0","h":"Mia"}',
+    '{"k":"offer","p":"peer_0123","l":"r1-1","sdp":"v=0","h":"  "}',
+    '{"k":"offer","p":"peer_0123","l":"r1-1","sdp":"v=0","h":"a\\u0000b"}',
+    '{"k":"offer","p":"peer_0123","l":"r1-1","sdp":"v=0","h":"' + "M" * 25 + '"}',
+    '{"k":"offer","p":"peer_0123","l":"r1-1","sdp":"v=0","h":5}',
     json.dumps({"k": "answer", "p": "peer_0123", "l": "r1-1", "sdp": "v=0" + "a" * 13000}),
     "[" * 5000 + "]" * 5000, '{"k":' * 3000, "{" + '"k":"knock",' * 2000 + '"p":"peer_0123"}',
     '{"k":"knock","p":"peer_0123"', "\x00\xff", '{"k":"knock","p":"peer_0123"}' + " " * 20000,
@@ -91,8 +112,9 @@ def test_a_knock_gets_one_offer_sent_again_until_answered():
     assert step[0] == "new" and step[2] == []
     link = step[1]
     assert host.knock(1, "peer_aaaa") == ("wait",)  # the browser is still making it
-    text = host.offered(link, SDP)
-    assert room.read_signal(text) == {"k": "offer", "p": "peer_aaaa", "l": link, "sdp": SDP}
+    text = host.offered(link, SDP, "Mia")
+    assert room.read_signal(text) == {"k": "offer", "p": "peer_aaaa", "l": link, "sdp": SDP,
+                                      "h": "Mia"}
     assert host.knock(1, "peer_aaaa") == ("again", link, SDP)
     answer = {"k": "answer", "p": "peer_aaaa", "l": link, "sdp": SDP}
     assert not host.answer(2, answer)                        # not this seat's offer
@@ -207,14 +229,16 @@ def test_the_guest_answers_its_own_offer_once():
     other = {"k": "offer", "p": "peer_else", "l": "r1-1", "sdp": SDP}
     assert guest.offer(other) == "ignore"
     mine = {**other, "p": guest.peer}
-    assert guest.offer(mine) == "join"
+    assert guest.offer(mine) == "join" and guest.host is None
+    assert guest.offer({**other, "h": "Eve"}) == "ignore" and guest.host is None
     assert guest.offer(mine) == "ignore"       # a copy while the answer is being made
     answer = room.read_signal(guest.answered(SDP))
     assert answer == {"k": "answer", "p": guest.peer, "l": "r1-1", "sdp": SDP}
     assert guest.offer(mine) == "again"        # the host did not get it: send it again
-    assert guest.offer({**mine, "l": "r1-2"}) == "join"
+    assert guest.offer({**mine, "l": "r1-2", "h": "Mia"}) == "join"
+    assert guest.host == "Mia"  # the host's name, as its offer named it
     guest.retry()
-    assert guest.link is None
+    assert guest.link is None and guest.host == "Mia"
 
 
 # -- services ----------------------------------------------------------------------------------

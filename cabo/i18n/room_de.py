@@ -62,6 +62,7 @@ TEXTS = {
     "room_close": "Online-Raum schließen",
     "room_leave": "Online-Raum verlassen",
     "room_looking": "Suche den Gastgeber von Raum {code} …",
+    "room_found": "Tisch von {host} gefunden: verbinde …",
     "room_reconnecting": "Verbinde neu …",
     "room_no_seat": "Der Platz dieses Codes gehört einem anderen Gerät. Ist es dein Platz "
                     "(etwa auf einem neuen Handy), bitte den Gastgeber um einen neuen Code "

@@ -56,6 +56,7 @@ TEXTS = {
     "room_close": "Close the online room",
     "room_leave": "Leave the online room",
     "room_looking": "Looking for the host of room {code} …",
+    "room_found": "Found {host}'s table: connecting …",
     "room_reconnecting": "Reconnecting …",
     "room_no_seat": "This code's seat belongs to another device. If it is your seat (on a "
                     "new phone, say), ask the host for a new code (“New code for …” on the "

@@ -16,7 +16,8 @@ same game protocol as before, and the host's checks, tokens and leak rules are u
 - **Signalling messages** (the plaintext inside the encryption), each checked by
   `read_signal` before use; anything else is dropped:
   `{"k": "knock", "p": peer}` guest -> host: "I want to connect" (repeated until an offer);
-  `{"k": "offer", "p": peer, "l": link, "sdp": ...}` host -> that guest;
+  `{"k": "offer", "p": peer, "l": link, "sdp": ..., "h": host's name}` host -> that guest
+  (`h` may be left out; the guest's page says whose table it found);
   `{"k": "answer", "p": peer, "l": link, "sdp": ...}` guest -> host;
   `{"k": "revoked", "p": peer}` host -> a guest knocking with a code the host replaced by a
   new one ("New code for Ben": the seat went to another device).
@@ -36,7 +37,7 @@ import os
 import re
 from dataclasses import dataclass
 
-from ..schema import Enum, Invalid, Record, Str, parse_or_none
+from ..schema import Enum, Invalid, Name, Record, Str, parse_or_none
 from . import protocol
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # 31 symbols: no 0/O, no 1/I/L
@@ -87,9 +88,20 @@ def shown(code: str) -> str:
     return f"{code[:4]}-{code[4:]}"
 
 
-def room_url(page_url: str, code: str) -> str:
-    """The link that opens this page on the code (the fragment never reaches a server)."""
-    return page_url.split("#", 1)[0] + "#room=" + code
+def room_url(page_url: str, code: str, host: str | None = None) -> str:
+    """The link that opens this page on the code, with the host's name after it (as in an
+    invitation link: the guest's name screen says whose table it joins); the fragment never
+    reaches a server."""
+    from .signal import host_part  # (the QR way's module: loaded once a room is opened)
+
+    return page_url.split("#", 1)[0] + "#room=" + code + host_part(host)
+
+
+def host_named(text) -> str | None:
+    """The host's name a room link (`room_url`) carries, or None."""
+    from .signal import host_from_text  # (as in `room_url`)
+
+    return host_from_text(text)
 
 
 def derive(code: str) -> tuple[bytes, str]:
@@ -129,25 +141,30 @@ def ice_servers(stun, turn_url="", turn_user="", turn_password="") -> list[dict]
 
 
 # -- signalling messages ---------------------------------------------------------------------
-def signal(kind: str, peer: str, link: str | None = None, sdp: str | None = None) -> str:
-    """One signalling message as text (encrypted by the page before it leaves)."""
+def signal(kind: str, peer: str, link: str | None = None, sdp: str | None = None,
+            host: str | None = None) -> str:
+    """One signalling message as text (encrypted by the page before it leaves); an offer
+    may name the host (`host`: the guest's page says whose table it found)."""
     msg = {"k": kind, "p": peer}
     if link is not None:
         msg.update(l=link, sdp=sdp)
-    return json.dumps(msg, separators=(",", ":"))
+    if host:
+        msg["h"] = host
+    return json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
 
 
 def _signal_fields(msg: dict) -> None:
     """A knock or a revocation names only its peer; an offer or an answer also its link and
-    a session description."""
+    a session description; only an offer may name the host."""
     whole = msg["k"] in ("offer", "answer")
-    if ("l" in msg, "sdp" in msg) != (whole, whole):
+    if ("l" in msg, "sdp" in msg) != (whole, whole) or ("h" in msg and msg["k"] != "offer"):
         raise Invalid("signal: fields of another kind")
 
 
 # A signalling message as `signal` writes it.
 SIGNAL = Record({"k": Enum("knock", "offer", "answer", "revoked"), "p": PEER_ID},
-                {"l": ROOM_LINK, "sdp": Str(MAX_SDP_CHARS, r"v=0[\s\S]*")},
+                {"l": ROOM_LINK, "sdp": Str(MAX_SDP_CHARS, r"v=0[\s\S]*"),
+                 "h": Name(protocol.NAME_CHARS)},
                 check=_signal_fields)
 
 
@@ -252,13 +269,14 @@ class RoomHost:
         self.links[link] = seat
         return ("new", link, close)
 
-    def offered(self, link: str, sdp: str) -> str | None:
-        """The browser made the offer of `link`: the message to publish, or None if gone."""
+    def offered(self, link: str, sdp: str, host: str | None = None) -> str | None:
+        """The browser made the offer of `link`: the message to publish (naming the host,
+        `host`), or None if gone."""
         p = self.pending.get(link)
         if p is None:
             return None
         p.sdp = sdp
-        return signal("offer", p.peer, link, sdp)
+        return signal("offer", p.peer, link, sdp, host)
 
     def answer(self, seat: int, msg: dict) -> bool:
         """Whether this answer is the first for one of our open offers to this seat's peer."""
@@ -294,6 +312,7 @@ class RoomGuest:
         self.peer = new_peer()
         self.link = None      # the host's link id of the offer being answered
         self.answer = None    # our answer to it, once made
+        self.host = None      # the host's name, as its last offer named it
 
     def knock(self) -> str:
         return signal("knock", self.peer)
@@ -306,6 +325,7 @@ class RoomGuest:
         if msg["l"] == self.link:
             return "again" if self.answer else "ignore"
         self.link, self.answer = msg["l"], None
+        self.host = msg.get("h") or self.host
         return "join"
 
     def answered(self, sdp: str) -> str:

@@ -212,8 +212,15 @@ def invitation_url(page_url: str, code: str, host: str | None = None) -> str:
     the host's name after it (`&host=`, base64url: the guest's page says whose table it
     joins); the fragment never reaches a server."""
     base = page_url.split("#", 1)[0].split("?", 1)[0]
-    name = base64.urlsafe_b64encode(host.encode()).decode().rstrip("=") if host else ""
-    return base + JOIN_PREFIX + code + (f"&host={name}" if name else "")
+    return base + JOIN_PREFIX + code + host_part(host)
+
+
+def host_part(host: str | None) -> str:
+    """`&host=` and the host's name in base64url for a link's fragment ("" without a name);
+    `host_from_text` reads it back."""
+    if not host:
+        return ""
+    return "&host=" + base64.urlsafe_b64encode(host.encode()).decode().rstrip("=")
 
 
 def host_from_text(text) -> str | None:

@@ -190,8 +190,8 @@ class RoomPage:
         code = room.normalize(text)
         if code is None:
             self.problem = self.app.t("room_bad_code")
-        else:
-            self.consent = {"role": "guest", "code": code}
+        else:  # (a link names the host: the name screen says whose table it joins)
+            self.consent = {"role": "guest", "code": code, "host": room.host_named(text)}
         self.app.screen = "setup"
         self.app.render()
         return True
@@ -211,7 +211,14 @@ class RoomPage:
         asyncio.ensure_future(self._watch_away(self.epoch))
 
     def url(self, code) -> str:
-        return room.room_url(str(window.location.href), code)
+        """The room link of `code`, naming the host (its guest's name screen says whose
+        table it joins)."""
+        return room.room_url(str(window.location.href), code, self.host_name())
+
+    def host_name(self):
+        """The hosting person's name (None on a guest's page)."""
+        host = self.net.host
+        return host.session.seats[0].name if host is not None else None
 
     def _save_host(self) -> None:
         data = {"game": self.net.host.game, **self.host.to_dict()}
@@ -250,8 +257,8 @@ class RoomPage:
         if msg["k"] == "knock":
             step = self.host.knock(seat, msg["p"])
             if step[0] == "again":
-                await window.caboRoom.publish(code, room.signal("offer", msg["p"], step[1],
-                                                                step[2]))
+                await window.caboRoom.publish(code, room.signal(
+                    "offer", msg["p"], step[1], step[2], self.host_name()))
             elif step[0] == "new":
                 link = step[1]
                 for old in step[2]:
@@ -263,7 +270,7 @@ class RoomPage:
                 except Exception:  # noqa: BLE001 - no offer: the next knock asks anew
                     self.host.ended(link)
                     raise
-                text = self.host.offered(link, str(sdp))
+                text = self.host.offered(link, str(sdp), self.host_name())
                 if text is not None:
                     await window.caboRoom.publish(code, text)
         elif msg["k"] == "answer" and self.host.answer(seat, msg):
@@ -589,11 +596,13 @@ class RoomPage:
         elif ctl == "room-join":
             self.told = None
             node = _node("room-code")
-            code = room.normalize(str(node.value) if node is not None else "")
+            typed = str(node.value) if node is not None else ""
+            code = room.normalize(typed)
             if code is None:
                 self.problem = app.t("room_bad_code")
-            else:
-                self.problem, self.consent = None, {"role": "guest", "code": code}
+            else:  # (a pasted link names the host; a typed code does not)
+                self.problem, self.consent = None, {"role": "guest", "code": code,
+                                                    "host": room.host_named(typed)}
             app.render()
         elif ctl == "room-back":
             self.consent = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..net import room
 from ..ui import setup
 from .forms import actions, button, e, nowrap, problem, select, text_field
-from .netscreens import _share_buttons as share_buttons, guest_name_field
+from .netscreens import _share_buttons as share_buttons, _whose as whose, guest_name_field
 
 
 def screen(page):
@@ -61,6 +61,8 @@ def _consent(page) -> str:
     go = t("room_open") if role == "host" else t("room_go_join")
     code = (f'<p class="room-code">{e(room.shown(page.consent["code"]))}</p>'
             if page.consent["code"] else "")
+    if role == "guest":  # whose table, first (when its link named the host)
+        code += whose(t, page.consent.get("host"))
     opened = " open" if "room-advanced" in page.app.open else ""
     turn_field = text_field("room-turn", t("room_turn_label"), turn,
                             extra=' placeholder="turn:…"')
@@ -75,7 +77,7 @@ def _consent(page) -> str:
         f'<h3>{e(t("room_stun_head"))}</h3><p>{e(t("room_stun_text"))}</p>'
         f'<div id="room-stun-list">{listing(s["stun"] + ([turn] if turn else []))}</div>'
         f'<p>{e(t("room_game_direct"))}</p>'
-        f'{_name_field(page) if role == "guest" else _stand_in_fields(page)}'
+        f'{_guest_name(page) if role == "guest" else _stand_in_fields(page)}'
         f'<details class="room-advanced" data-open="room-advanced"{opened}>'
         f'<summary>{e(t("room_advanced"))}</summary>'
         f'<label class="field"><span>{e(t("room_relays_label"))}</span>'
@@ -119,18 +121,21 @@ def _told(page) -> str:
             f'{go}</section>')
 
 
-def _name_field(page) -> str:
+def _guest_name(page) -> str:
     """The guest's name (NetPage's field: it goes into the hello)."""
     name = page.net.drafts.get("guest-name", page.net.joining.saved_guest().get("name") or "")
     return guest_name_field(page.app.t, name)
 
 
 def _looking(page) -> str:
-    t, code = page.app.t, page.guest.code
+    """Looking for the host of the room; once its offer named the host, whose table."""
+    t, code, host = page.app.t, page.guest.code, page.guest.host
+    found = e(t("room_found", host=host)) if host else \
+        t("room_looking", code=nowrap(room.shown(code)))
     return (
         f'<section class="net room" aria-labelledby="room-looking">'
         f'<h2 id="room-looking">{e(t("room_title"))}</h2>'
-        f'<p role="status">{t("room_looking", code=nowrap(room.shown(code)))}</p>'
+        f'<p role="status" id="room-found">{found}</p>'
         f'{problem(page.problem)}{_relay_status(page, code)}'
         f'{actions(button("room-leave", t("room_leave"), "ghost"))}</section>')
 
