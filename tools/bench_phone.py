@@ -1,6 +1,6 @@
 """A mid-range phone's first visit and return: the game beside a bare Pyodide page.
 
-    python -m tools.bench_phone [--runs 3] [--no-gzip] [--json FILE] [--before DIR]
+    python -m tools.bench_phone [--runs 3] [--no-gzip] [--json FILE] [--before DIR] [--no-bare]
 
 Headless Chromium under a phone's profile, set through the DevTools protocol: the CPU slowed
 4x (Emulation.setCPUThrottlingRate) and a 4G network of 10 Mbit/s down, 5 Mbit/s up and
@@ -15,13 +15,18 @@ fresh browser profile, the game and the bare page interleaved (ABBA order):
 - bytes and requests: what the page itself fetched on the first visit (encoded bytes as
   they crossed the emulated network, headers included; the service worker's own fetches,
   which fill its cache after the start, are not the page's);
-- return: a reload once the first visit's service worker has installed, until the saved
-  game's table is drawn and clickable (the same profile: a returning player).
+- return: a reload once the first visit's service worker has installed and its runtime
+  snapshot is stored (static/js/boot-pyodide.mjs), until the saved game's table is drawn and
+  clickable (the same profile: a returning player);
+- where each visit's time goes: when PyScript asked for Pyodide, when the runtime's wasm had
+  arrived, the interpreter's start ("Loading interpreter" to "Loaded interpreter", py:progress),
+  the page's Python until the first screen, and whether the runtime snapshot was restored.
 
 The bare page (tools/bench_boot.py's stock page: PyScript and Pyodide as npm ships them, a
 script that imports a few modules and adds an element) has no form and no table: its
 "form usable" is the moment its element appears, its return a reload to the same.
 
+`--no-bare` leaves the bare page out (its first visit alone takes longer than the game's).
 `--before DIR` adds a third variant in the same rotation: the game as built in DIR (a
 checkout of an earlier commit, after its own `python3 tools/build.py`), so that before and
 after meet the same load. Its table is reached by "Play right away", or "Start game" where
@@ -61,6 +66,29 @@ TABLE_PLAYABLE = """() => {
   const app = document.getElementById('app');
   const move = document.querySelector('.actions[role=group] button:not([disabled])');
   return app !== null && app.getAttribute('data-busy') === 'false' && move !== null;
+}"""
+# A returning player comes back after the first visit has stored its runtime snapshot
+# (static/js/boot-pyodide.mjs; pages without one resolve at once).
+SNAPSHOT_KEPT = "async () => { await globalThis.caboRuntime?.kept; }"
+# Where a visit's time goes: PyScript's start-up steps (py:progress) and the runtime's arrival.
+PHASE_PROBE = """(() => {
+  const marks = globalThis.__caboPhases = {};
+  addEventListener('py:progress', ({ detail }) => { marks[String(detail)] ??= performance.now(); });
+  addEventListener('py:ready', () => { marks['py:ready'] ??= performance.now(); });
+})();"""
+PHASES = """() => {
+  const m = globalThis.__caboPhases || {};
+  const wasm = performance.getEntriesByType('resource')
+    .find((r) => r.name.endsWith('/pyodide.asm.wasm'));
+  const span = (a, b) => (m[a] !== undefined && m[b] !== undefined ? m[b] - m[a] : null);
+  const ready = globalThis.__bootReadyMs;
+  return {
+    pyodide_at_s: m['Loading Pyodide'] ?? null,
+    wasm_at_s: wasm ? wasm.responseEnd : null,
+    interpreter_s: span('Loading interpreter', 'Loaded interpreter'),
+    python_s: m['py:ready'] !== undefined && ready !== undefined ? ready - m['py:ready'] : null,
+    snapshot: globalThis.caboRuntime?.snapshot ?? null,
+  };
 }"""
 FIRST_TEXT = """() => {
   const paint = performance.getEntriesByName('first-contentful-paint')[0];
@@ -108,6 +136,15 @@ def phone(context, page):
     return cdp, traffic
 
 
+def add_phases(variant: Variant, visit: str, phases: dict) -> None:
+    """A visit's phases (ms from the page) as seconds, under keys such as first_python_s."""
+    for key, value in phases.items():
+        if key == "snapshot":  # "restored" / "made" / "none": counted as restored loads
+            variant.add(f"{visit}_restored", None if value is None else int(value == "restored"))
+        else:
+            variant.add(f"{visit}_{key}", value / 1000 if value is not None else None)
+
+
 def measure(playwright, chromium: str, variant: Variant) -> None:
     """One fresh profile: the first visit, then the return."""
     with tempfile.TemporaryDirectory(prefix="cabo-phone-profile-") as profile:
@@ -116,7 +153,7 @@ def measure(playwright, chromium: str, variant: Variant) -> None:
             viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
             device_scale_factor=3)
         try:
-            context.add_init_script(READY_PROBE)
+            context.add_init_script(READY_PROBE + PHASE_PROBE)
             page = context.pages[0] if context.pages else context.new_page()
             errors = []
             page.on("pageerror", lambda error: errors.append(str(error)))
@@ -130,18 +167,21 @@ def measure(playwright, chromium: str, variant: Variant) -> None:
                     r"^(Play right away|Start game)$")).first.click()
                 page.wait_for_function(TABLE_PLAYABLE, timeout=TIMEOUT_MS, polling=50)
                 variant.add("table_s", page.evaluate("() => performance.now()") / 1000)
+            add_phases(variant, "first", page.evaluate(PHASES))
             paint = page.evaluate(FIRST_TEXT)
             variant.add("first_text_s", paint / 1000 if paint is not None else None)
             page.wait_for_load_state("networkidle", timeout=TIMEOUT_MS)
             variant.add("bytes", traffic["bytes"])
             variant.add("requests", traffic["requests"])
             page.evaluate(SERVICE_WORKER_READY)
+            page.evaluate(SNAPSHOT_KEPT)
             page.reload()
             page.wait_for_function("() => globalThis.__bootReadyMs !== undefined",
                                    timeout=TIMEOUT_MS, polling=50)
             if variant.game:
                 page.wait_for_function(TABLE_PLAYABLE, timeout=TIMEOUT_MS, polling=50)
                 variant.add("return_s", page.evaluate("() => performance.now()") / 1000)
+                add_phases(variant, "return", page.evaluate(PHASES))
             else:
                 variant.add("return_s", page.evaluate("() => globalThis.__bootReadyMs") / 1000)
             if errors:
@@ -165,10 +205,16 @@ def print_report(out: dict) -> None:
     rows = [("first text (s)", "first_text_s"), ("form usable (s)", "form_s"),
             ("table playable (s)", "table_s"), ("first visit MB", "bytes"),
             ("requests", "requests"), ("return (s)", "return_s")]
+    rows += [(f"{visit} {label}", f"{visit}_{key}") for visit in ("first", "return")
+             for label, key in (("Pyodide asked (s)", "pyodide_at_s"),
+                                ("wasm arrived (s)", "wasm_at_s"),
+                                ("interpreter (s)", "interpreter_s"),
+                                ("Python (s)", "python_s"),
+                                ("snapshot restored", "restored"))]
     names = list(out["variants"])
     print(f"phone profile: CPU {out['cpu_slowdown']}x slower, 10/5 Mbit/s, 60 ms; "
           f"{'gzip' if out['gzip'] else 'uncompressed'}; {out['runs']} runs, median (all)")
-    print(f"{'':20}" + "".join(f"{name:>34}" for name in names))
+    print(f"{'':26}" + "".join(f"{name:>34}" for name in names))
     for label, key in rows:
         cells = []
         for name in names:
@@ -182,7 +228,7 @@ def print_report(out: dict) -> None:
                               for x in m["all"])
             text = (f"{median:.0f}" if key == "requests" else f"{median:.2f}") + f" ({every})"
             cells.append(f"{text:>34}")
-        print(f"{label:20}" + "".join(cells))
+        print(f"{label:26}" + "".join(cells))
     game = out["variants"].get("game", {})
     for goal, key in (("table_s", "table_s"), ("return_s", "return_s")):
         if key in game:
@@ -198,6 +244,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", help="write the figures to this file")
     parser.add_argument("--before", type=Path,
                         help="a built checkout of an earlier commit, measured beside")
+    parser.add_argument("--no-bare", action="store_true",
+                        help="leave out the bare Pyodide page (shorter runs)")
     args = parser.parse_args(argv)
     build.build()
     from playwright.sync_api import sync_playwright
@@ -208,7 +256,9 @@ def main(argv: list[str] | None = None) -> None:
         game_server, game_url = start_server(build.ROOT, "/cabo/", not args.no_gzip)
         bare_server, bare_url = start_server(Path(bare_dir), "/", not args.no_gzip)
         servers += [game_server, bare_server]
-        variants = [Variant("game", game_url, True), Variant("bare Pyodide page", bare_url, False)]
+        variants = [Variant("game", game_url, True)]
+        if not args.no_bare:
+            variants.append(Variant("bare Pyodide page", bare_url, False))
         if args.before is not None:
             before_server, before_url = start_server(args.before, "/cabo/", not args.no_gzip)
             servers.append(before_server)

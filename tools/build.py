@@ -21,6 +21,7 @@ second run is quick and changes nothing.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import re
@@ -43,6 +44,9 @@ BUILD = ROOT / "static" / "build"
 CABO = ROOT / "cabo"
 CABO_ZIP = BUILD / "cabo.zip"
 PYSCRIPT_BYTECODE_ZIP = BUILD / "pyscript-bytecode.zip"
+# The key of the runtime snapshot a device keeps (static/js/boot-pyodide.mjs imports it).
+SNAPSHOT_KEY = BUILD / "snapshot-key.mjs"
+SNAPSHOT_LOADER = ROOT / "static" / "js" / "boot-pyodide.mjs"
 
 # What loadPyodide() fetches from its indexURL when no packages are requested.
 PYODIDE_FILES = (
@@ -234,6 +238,20 @@ def write_zip(files: Mapping[str, bytes], dest: Path) -> bool:
     return _write_if_changed(dest, buffer.getvalue())
 
 
+def write_snapshot_key() -> bool:
+    """static/build/snapshot-key.mjs: a hash of every file whose bytes shape the memory of the
+    snapshot boot-pyodide.mjs takes (the runtime, the trimmed stdlib, cabo.zip, the loader),
+    so a device never restores the snapshot of another build."""
+    digest = hashlib.sha256()
+    for path in [VENDOR / "pyodide" / name for name in PYODIDE_FILES] + [CABO_ZIP,
+                                                                         SNAPSHOT_LOADER]:
+        data = path.read_bytes()
+        digest.update(f"{path.name}:{len(data)}:".encode() + data)
+    text = ("// Written by tools/build.py: the key of the runtime snapshot of this build.\n"
+            f'export const SNAPSHOT_KEY = "{digest.hexdigest()[:32]}";\n')
+    return _write_if_changed(SNAPSHOT_KEY, text.encode())
+
+
 @dataclass(frozen=True)
 class BuildResult:
     vendor_files: tuple[str, ...]  # paths under static/vendor/, e.g. "pyodide/pyodide.mjs"
@@ -281,6 +299,7 @@ def build() -> BuildResult:
     files = tuple(f"{folder}/{name}" for folder, (_, names) in plan.items() for name in names)
     changed = package_cabo(bytecode=runtime.bytecode)
     write_zip(runtime.pyscript_bytecode, PYSCRIPT_BYTECODE_ZIP)
+    write_snapshot_key()
     result = BuildResult(files, copied, changed, runtime.summary())
     precache.write()  # last: the service worker's list of every shipped file (sw.js)
     return result

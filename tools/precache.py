@@ -32,7 +32,7 @@ PAGE = "index.html"  # cached as "./": the URL the site is opened with
 TOP_FILES = ("pyscript.toml",)
 FOLDERS = ("static/css", "static/js", "static/icons", "static/vendor")
 STATIC_FILES = ("static/manifest.webmanifest", "static/build/cabo.zip",
-                "static/build/pyscript-bytecode.zip")
+                "static/build/pyscript-bytecode.zip", "static/build/snapshot-key.mjs")
 
 
 def site_files(root: Path = ROOT) -> list[str]:

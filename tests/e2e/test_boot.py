@@ -74,7 +74,8 @@ def preloads() -> list[str]:
 def test_the_preloads_are_shipped_files(site) -> None:
     """A preload names a file of this build (PyScript's chunk names change with its version)."""
     shipped = {f"static/vendor/{name}" for name in site.vendor_files} | {
-        "static/build/cabo.zip", "static/build/pyscript-bytecode.zip", "pyscript.toml"}
+        "static/build/cabo.zip", "static/build/pyscript-bytecode.zip", "pyscript.toml",
+        "static/js/boot-pyodide.mjs", "static/build/snapshot-key.mjs"}
     assert "static/vendor/pyodide/pyodide.asm.wasm" in preloads()
     assert set(preloads()) - shipped == set()
 

@@ -226,9 +226,14 @@ def test_a_visit(person: Person, engine_server) -> None:
     while game.draws < 2:  # into the round: cards looked at, two turns drawn
         game.step()
     before = table(person)
+    person.until(lambda: person.driver.execute_async_script(  # the first visit's snapshot
+        "const done = arguments[0]; caboRuntime.kept.then(done, () => done(false));"),
+        60, "the runtime snapshot stored")
     person.reload()
     person.wait_idle()
     assert table(person) == before, "the reload shows the same table"
+    # the return restored the runtime's memory snapshot (static/js/boot-pyodide.mjs)
+    assert person.driver.execute_script("return caboRuntime.snapshot") == "restored"
     game.play()
     reveal = person.find("region", r"/^Round 1: the reveal/")
     assert len(reveal.find_elements("css selector", "tr")) >= 3, reveal.text  # head + players

@@ -56,3 +56,32 @@ def test_the_first_lesson_shows_before_the_runtime_has_loaded(page: Page, lang, 
     expect(page.get_by_test_id("ready")).to_have_count(0)  # Python never ran
     expect(lesson).to_be_in_viewport()
     assert serious(page) == [], "the loading screen with the first lesson"
+
+
+def test_a_damaged_runtime_snapshot_gives_a_normal_start(page: Page) -> None:
+    """The runtime snapshot a first visit stores (static/js/boot-pyodide.mjs) is restored only
+    when the runtime accepts it: else it is dropped, the page starts as on a first visit and
+    stores a new one."""
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("./?lang=en")
+    expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("caboRuntime.snapshot") == "made"
+    assert page.evaluate("async () => await caboRuntime.kept") is True
+    stored = page.evaluate("""async () => {
+        const cache = await caches.open('runtime-snapshot');
+        const [request] = await cache.keys();
+        const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+        // the runtime's build id in Pyodide's own header (after the sparse header): Pyodide
+        // refuses it once the runtime has loaded, and the page loads the runtime anew
+        const runs = new Uint32Array(bytes.buffer, 0, 3)[2];
+        bytes[12 + 8 * runs + 20] ^= 0xff;
+        await cache.put(request, new Response(bytes));
+        return (await cache.keys()).length;
+    }""")
+    assert stored == 1
+    page.reload()
+    expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("caboRuntime.snapshot") == "made"
+    assert page.evaluate("async () => await caboRuntime.kept") is True
+    assert errors == []

@@ -24,7 +24,8 @@ WORKER_TIMEOUT_MS = 90_000
 
 
 def worker_ready(page: Page) -> list[str]:
-    """Wait until a service worker controls the page; the names of the caches."""
+    """Wait until a service worker controls the page; the names of the worker's caches (the
+    page keeps its runtime snapshot in a cache of its own, "runtime-snapshot")."""
     return page.evaluate("""async timeout => {
         const deadline = Date.now() + timeout;
         await navigator.serviceWorker.ready;
@@ -32,13 +33,13 @@ def worker_ready(page: Page) -> list[str]:
             if (Date.now() > deadline) throw new Error('no service worker controls the page');
             await new Promise(r => setTimeout(r, 50));
         }
-        return (await caches.keys()).sort();
+        return (await caches.keys()).filter(k => k.startsWith('cabo-')).sort();
     }""", WORKER_TIMEOUT_MS)
 
 
 def cached_urls(page: Page) -> list[str]:
     return page.evaluate("""async () => {
-        const names = await caches.keys();
+        const names = (await caches.keys()).filter(k => k.startsWith('cabo-'));
         const cache = await caches.open(names[0]);
         return (await cache.keys()).map(r => r.url);
     }""")
@@ -52,6 +53,9 @@ def test_a_whole_round_offline_after_one_visit(page: Page, context: BrowserConte
     expected = {site_url + ("" if name == "./" else name)
                 for name, _ in precache.manifest()["files"]}
     assert set(cached_urls(page)) == expected
+    # the first visit took the runtime's snapshot and stored it (static/js/boot-pyodide.mjs)
+    assert page.evaluate("caboRuntime.snapshot") == "made"
+    assert page.evaluate("async () => await caboRuntime.kept") is True
 
     context.set_offline(True)
     from_worker = []
@@ -59,6 +63,8 @@ def test_a_whole_round_offline_after_one_visit(page: Page, context: BrowserConte
     page.reload()
     expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     assert from_worker and all(from_worker), "offline, every file comes from the worker"
+    # the return starts from the snapshot, and the round below is played on it
+    assert page.evaluate("caboRuntime.snapshot") == "restored"
     # the URL's query (?seed=11&lang=en) still reaches the page from the cache
     new_game(page, "official")
     Player(page, cabo_after_draws=3).play_round()
@@ -122,7 +128,7 @@ def test_a_new_build_replaces_the_old_cache(browser: Browser, site_copy) -> None
             await registration.update();
             const deadline = Date.now() + timeout;
             for (;;) {
-                const keys = await caches.keys();
+                const keys = (await caches.keys()).filter(k => k.startsWith('cabo-'));
                 if (keys.length === 1 && keys[0] === name) return;
                 if (Date.now() > deadline) throw new Error('caches: ' + keys.join(', '));
                 await new Promise(r => setTimeout(r, 100));

@@ -1,0 +1,149 @@
+// The runtime PyScript loads (pyscript.toml's `interpreter`): Pyodide's loadPyodide, with a
+// memory snapshot of the started interpreter kept on the device.
+//
+// A first visit loads Pyodide as usual, imports the game's modules that the first screen needs
+// and that touch no browser object (cabo/web/snapshot.py), and takes a snapshot of the
+// interpreter's memory before PyScript or the page run anything; once the first screen is
+// drawn, the snapshot is stored in the Cache API (only its non-zero pages: about 12 of 31 MB).
+// A later visit of the same build restores it instead of starting CPython and importing those
+// modules again (docs/speed.md, the phone section, has the figures). SNAPSHOT_KEY
+// (static/build/snapshot-key.mjs, written by tools/build.py) is a hash of everything the
+// snapshot's memory depends on: the runtime, the trimmed stdlib, cabo.zip and this file. A
+// snapshot of another build is never restored (Pyodide itself refuses another runtime's), one
+// that fails to restore is deleted and the page starts as without one. Where the Cache API
+// is missing (an insecure origin) nothing changes.
+import { loadPyodide as loadStock, version } from "../vendor/pyodide/pyodide.mjs";
+import { SNAPSHOT_KEY } from "../build/snapshot-key.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const GAME_ZIP = "./static/build/cabo.zip";
+const HOME_ZIP = "/home/pyodide/cabo.zip";  // where PyScript writes it (pyscript.toml)
+// Not "cabo-...": sw.js deletes every other cache of that name when a new version activates.
+const CACHE = "runtime-snapshot";
+const KEY = new URL(`./runtime-snapshot/${SNAPSHOT_KEY}`, location.href).href;
+const MAGIC = 0x43414253;  // "CABS"
+const PAGE = 65536;  // the sparse format's unit: WebAssembly's page
+
+// For tests and benchmarks: what this load did ("restored", "made", "none") and a promise
+// that settles once a snapshot made on this load is stored (or was not).
+const state = { snapshot: "none", kept: Promise.resolve(false) };
+globalThis.caboRuntime = state;
+
+// The snapshot's runs of non-zero pages: [magic, length, runs, offset, size, ...] + their bytes.
+function sparse(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
+  const runs = [];
+  const perPage = PAGE / 4;
+  for (let page = 0; page * perPage < words.length; page++) {
+    const start = page * perPage;
+    const end = Math.min(start + perPage, words.length);
+    let used = false;
+    for (let i = start; i < end; i++) {
+      if (words[i] !== 0) { used = true; break; }
+    }
+    if (!used) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === start * 4) last[1] = Math.min(end * 4, bytes.length) - last[0];
+    else runs.push([start * 4, Math.min(end * 4, bytes.length) - start * 4]);
+  }
+  const header = new Uint32Array(3 + 2 * runs.length);
+  header.set([MAGIC, bytes.length, runs.length]);
+  runs.forEach(([offset, size], i) => header.set([offset, size], 3 + 2 * i));
+  return new Blob([header, ...runs.map(([offset, size]) => bytes.subarray(offset, offset + size))]);
+}
+
+function unsparse(buffer) {
+  const [magic, length, count] = new Uint32Array(buffer, 0, 3);
+  if (magic !== MAGIC) throw new Error("not a runtime snapshot");
+  const header = new Uint32Array(buffer, 0, 3 + 2 * count);
+  const bytes = new Uint8Array(length);
+  let at = header.byteLength;
+  for (let i = 0; i < count; i++) {
+    const offset = header[3 + 2 * i];
+    const size = header[4 + 2 * i];
+    bytes.set(new Uint8Array(buffer, at, size), offset);
+    at += size;
+  }
+  if (at !== buffer.byteLength) throw new Error("a runtime snapshot of the wrong size");
+  return bytes;
+}
+
+async function readSnapshot() {
+  try {
+    const hit = await (await caches.open(CACHE)).match(KEY);
+    return hit ? unsparse(await hit.arrayBuffer()) : null;
+  } catch {
+    return null;  // storage refused or a damaged entry: start without it
+  }
+}
+
+async function forget() {
+  try { await caches.delete(CACHE); } catch { /* nothing stored */ }
+}
+
+// Stored once the first screen is drawn, so that it does not delay it; one per device.
+function keepLater(bytes) {
+  return new Promise((resolve) => {
+    addEventListener("cabo:ready", () => setTimeout(async () => {
+      try {
+        const cache = await caches.open(CACHE);
+        for (const request of await cache.keys()) {
+          if (request.url !== KEY) await cache.delete(request);
+        }
+        await cache.put(KEY, new Response(sparse(bytes)));
+        resolve(true);
+      } catch {
+        resolve(false);  // no room or no storage: the next visit starts as this one did
+      }
+    }, 1000), { once: true });
+  });
+}
+
+// The game's first-screen modules, imported before the snapshot (cabo.zip as PyScript will
+// write it: the same response the page's early fetch received, index.html).
+async function preimport(py) {
+  const copy = globalThis.caboEarlyCopy?.(GAME_ZIP);
+  if (!copy) return;
+  const zip = new Uint8Array(await (await copy).arrayBuffer());
+  py.FS.mkdirTree(HOME_ZIP.slice(0, HOME_ZIP.lastIndexOf("/")));
+  py.FS.writeFile(HOME_ZIP, zip);
+  py.runPython([
+    "import sys",
+    `sys.path.insert(0, ${JSON.stringify(HOME_ZIP)})`,
+    "from cabo.web import snapshot",
+    "snapshot.preimport()",
+  ].join("\n"));
+}
+
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: INDEX_URL };
+  if (!globalThis.caches) return loadStock(settings);
+  const saved = await readSnapshot();
+  if (saved) {
+    try {
+      const py = await loadStock({ ...settings, _loadSnapshot: saved });
+      state.snapshot = "restored";
+      return py;
+    } catch (error) {
+      console.warn("The stored runtime snapshot did not restore; starting anew.", error);
+      await forget();
+    }
+  }
+  const py = await loadStock({ ...settings, _makeSnapshot: true });
+  try {
+    await preimport(py);
+    const bytes = py.makeMemorySnapshot();
+    state.snapshot = "made";
+    state.kept = keepLater(bytes);
+  } catch (error) {
+    console.warn("No runtime snapshot on this visit.", error);
+  }
+  // With _makeSnapshot, Pyodide hands Python the page's globals through a proxy that records
+  // paths for the snapshot; the page's own Python gets the globals themselves.
+  py._api.config.jsglobals = globalThis;
+  py.runPython("import sys\nsys.modules.pop('js', None)");
+  py.registerJsModule("js", globalThis);
+  return py;
+}
