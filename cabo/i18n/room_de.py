@@ -87,8 +87,8 @@ TEXTS = {
     "room_asked": "{host} fragt: Noch ein Spiel?",
     "room_yes": "Ja, mitspielen",
     "room_no": "Nein, diesmal nicht",
-    "room_said_yes": "Du hast Ja gesagt. {host} startet gleich das neue Spiel; du behältst "
-                     "deinen Platz.",
+    "room_said_yes": "Du hast Ja gesagt. Du spielst mit, sobald {host} das neue Spiel "
+                     "startet; du behältst deinen Platz.",
     "room_said_no": "Du hast Nein gesagt. Du bleibst im Raum; im neuen Spiel spielt ein "
                     "Ersatz deinen Platz, bis du Ja sagst.",
     "room_sitting_out": "Du setzt dieses Spiel aus: Ein Ersatz spielt deinen Platz.",

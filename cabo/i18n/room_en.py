@@ -80,7 +80,8 @@ TEXTS = {
     "room_asked": "{host} asks: play another game?",
     "room_yes": "Yes, play",
     "room_no": "No, not this time",
-    "room_said_yes": "You said yes. {host} starts the new game soon; you keep your seat.",
+    "room_said_yes": "You said yes. You play as soon as {host} starts the new game; you "
+                     "keep your seat.",
     "room_said_no": "You said no. You stay in the room; in the new game a stand-in plays "
                     "your seat until you say yes.",
     "room_sitting_out": "You sit this game out: a stand-in plays your seat.",

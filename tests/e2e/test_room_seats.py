@@ -126,7 +126,8 @@ def test_play_again_asks_the_guest_and_seats_it_with_no_new_code(room):
     guest.get_by_role("button", name="Yes, play").click()  # changed her mind
     expect(answer).to_have_text("Ada: yes")
     expect(guest.locator("#room-said")).to_have_text(
-        f"You said yes. {HOST_NAME} starts the new game soon; you keep your seat.")
+        f"You said yes. You play as soon as {HOST_NAME} starts the new game; you keep your "
+        "seat.")
     host.get_by_role("button", name="Start the new game").click()
     # the guest is seated for the new game, told so, with no code typed
     expect(guest.get_by_role("alert")).to_contain_text(
