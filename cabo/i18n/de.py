@@ -136,6 +136,7 @@ TEXTS = {
     "card_up": "{card}",
     "card_seen_you": "von dir gesehen",
     "card_seen_by": "gesehen von {names}",
+    "eyes_all": "alle",  # the badge of a card everyone at the table has seen
     "card_selected": "ausgewählt",
     "slot_empty": "leerer Platz",
     "row_of": "Karten von {name}",

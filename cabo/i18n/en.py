@@ -130,6 +130,7 @@ TEXTS = {
     "card_up": "{card}",
     "card_seen_you": "seen by you",
     "card_seen_by": "seen by {names}",
+    "eyes_all": "all",  # the badge of a card everyone at the table has seen
     "card_selected": "selected",
     "slot_empty": "empty slot",
     "row_of": "{name}'s cards",

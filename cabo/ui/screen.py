@@ -181,6 +181,8 @@ def _slot(s, obs, o, i, cell, words, selectable, anim, soft, glow) -> dict:
     if selected:
         parts.append(t("card_selected"))
     badges = [] if obs.phase in OVER_PHASES else [initials(words.names)[s] for s in seen]
+    if len(badges) == obs.n > 2:  # everyone: one word fits a small card, six letters do not
+        badges = [t("eyes_all")]
     if any(len(b) > 1 for b in badges):  # badge words on the card belong in its name
         parts.append(" ".join(badges))
     return {

@@ -1,7 +1,8 @@
 """What a person cannot read or reach on the screen now (issue 41: nothing cut off, nothing
 covered): texts clipped by their box, a select whose chosen words do not fit, a one-word
 button broken over two lines, words spilling out of their button, and anything drawn over
-the top bar, the piles or the reveal. Each finding is a short line naming the element and
+the top bar, the piles or the reveal, and an eye badge wider than its card or over another card
+or badge. Each finding is a short line naming the element and
 its text."""
 
 from __future__ import annotations
@@ -82,6 +83,32 @@ _COVERED = """() => {
 }"""
 
 
+# An eye badge (who has looked at a card) wider than its card, or over another card or
+# another card's badge: on a six-player table the badges of small cards ran into each other.
+_BADGES = """() => {
+  const out = [];
+  const cards = [...document.querySelectorAll('#app .card[id]')]
+    .map(n => [n, n.getBoundingClientRect()]).filter(([, r]) => r.width && r.height);
+  const badges = [...document.querySelectorAll('#app .card .eyes')]
+    .map(n => [n, n.getBoundingClientRect()]).filter(([, r]) => r.width && r.height);
+  const meet = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  for (const [n, r] of badges) {
+    const own = n.closest('.card');
+    const box = own.getBoundingClientRect();
+    if (r.width > box.width + 0.5)
+      out.push(`eye badge wider than its card ${own.id}: "${n.dataset.b}" (${Math.round(r.width)}`
+               + ` in ${Math.round(box.width)})`);
+    for (const [m, c] of cards)
+      if (m !== own && meet(r, c)) out.push(`eye badge of ${own.id} "${n.dataset.b}" over ${m.id}`);
+    for (const [m, c] of badges)
+      if (m !== n && n.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING && meet(r, c))
+        out.push(`eye badges of ${own.id} and ${m.closest('.card').id} overlap`);
+  }
+  return out;
+}"""
+
+
 def problems(page: Page) -> list[str]:
     """Texts cut off and things covered on the screen as it is now."""
-    return page.evaluate(_CLIPPED) + page.evaluate(_COVERED)
+    return page.evaluate(_CLIPPED) + page.evaluate(_COVERED) + page.evaluate(_BADGES)

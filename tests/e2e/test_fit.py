@@ -92,3 +92,25 @@ def test_the_hint_and_a_penalty_banner_cut_nothing_off_on_a_phone(page: Page) ->
     language(page, "de")
     expect(banner).to_contain_text("Strafkarte")
     assert found == {}, "\n".join(f"{where}: {line}" for line, where in found.items())
+
+
+
+def test_a_six_player_tables_eye_badges_fit_their_cards(page: Page) -> None:
+    """Six players (standard 52 allows six) at 360x740, 390x844 and 1280x800: the badge of a
+    card several players have looked at ("Y A B C D E") stays inside its card's width and over
+    no other card or badge (they ran into each other under the small cards of a six-player
+    table). Seed 7: by the person's sixth step a card all six have seen lies beside others
+    with badges."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_page(page, 7)
+    new_game(page, "standard52", kinds=("person",) + ("easy",) * 5)
+    found: dict = {}
+    badges = 0
+    player = Player(page, cabo_after_draws=5)
+    for step in range(12):
+        badges = max(badges, page.locator("#app .card .eyes").count())
+        check(page, f"step {step}", found, sizes=PHONES + ((1280, 800),))
+        if not player.step():
+            break
+    assert badges >= 6  # (the seed still makes the crowded table this test is about)
+    assert found == {}, "\n".join(f"{where}: {line}" for line, where in found.items())
