@@ -272,6 +272,50 @@ def test_the_shelf_keeps_the_last_rounds_and_one_try_a_day():
         shelf.read(json.dumps({"rounds": [{"link": "<script>"}], "daily": {}}))
 
 
+def _daily_try(date, level, seed):
+    """A whole round of `date`'s deal, the person's seat played by a `level` bot."""
+    from cabo.bots import make_bot
+    from cabo.game.state import OVER_PHASES
+
+    session = Session(daily.rules(), [Seat(n, b) for n, b in daily.seats("Me")],
+                      daily.seed_for(date))
+    me = make_bot(level, seed)
+    for _ in range(3000):
+        session.run_bots()
+        if session.state.phase in OVER_PHASES:
+            return session
+        session.act(me.choose(session.observation(0), session.legal(0)))
+    raise AssertionError("the round did not end")
+
+
+def test_a_second_try_of_the_deal_of_the_day_is_played_but_not_counted():
+    """Two whole rounds of the same date's deal, played differently: the first is the day's
+    result; the second is told its own result and that the first one counts, and the shelf
+    still holds the first (what cabo.web.replaypage does after each finished round)."""
+    from cabo.ui import replay_view
+
+    date, en = "2026-12-06", Texts("en")
+    first, second = _daily_try(date, "easy", 1), _daily_try(date, "random", 2)
+    mine = [replay_view.result_of(s.state, 0) for s in (first, second)]
+    assert mine[0] != mine[1]  # (played differently: different results)
+    data = [link.make(record_of(s, date))[len(link.PREFIX):] for s in (first, second)]
+    kept, counted = replay_view.keep_daily_try(shelf.empty(), first.state, date, data[0])
+    assert counted
+    view = replay_view.daily_try_view(en, kept, first.state, date, "u#" + data[0])
+    text = daily.share_text(date, mine[0]["points"], mine[0]["place"], 3, en)
+    assert view["line"] == en("daily_result", text=text)
+    assert view["text"] == f"{text}\nu#{data[0]}"
+    again, counted = replay_view.keep_daily_try(kept, second.state, date, data[1])
+    assert not counted and again == kept
+    assert again["daily"][date] == {**mine[0], "link": data[0]}
+    view = replay_view.daily_try_view(en, again, second.state, date, "u#" + data[1])
+    assert view["line"] == en("daily_not_counted", text=text)
+    assert view["text"].startswith(text + "\n")  # the text to share: the counted try's
+    # the next day's deal counts again
+    _, counted = replay_view.keep_daily_try(again, second.state, "2026-12-07", data[1])
+    assert counted
+
+
 def test_a_guest_replays_its_own_seats_view_from_what_it_received():
     from test_net import Harness, play_round
     from cabo.net.guest import RemoteSession

@@ -50,7 +50,8 @@ TEXTS = {
     # the replay screen
     "rp_title": "Wiederholung der Runde {n}",
     "rp_view": "Ansicht",
-    "rp_view_seat": "Platz von {name}",
+    "rp_view_seat": "Was {name} gesehen hat",
+    "rp_view_mine": "Was du gesehen hast",
     "rp_view_all": "Alles aufgedeckt",
     "rp_first": "Anfang",
     "rp_back": "Zurück",

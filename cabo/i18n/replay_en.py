@@ -48,7 +48,8 @@ TEXTS = {
     # the replay screen
     "rp_title": "Replay of round {n}",
     "rp_view": "View",
-    "rp_view_seat": "Seat of {name}",
+    "rp_view_seat": "What {name} saw",
+    "rp_view_mine": "What you saw",
     "rp_view_all": "Everything face up",
     "rp_first": "Start",
     "rp_back": "Back",

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from ..game.observation import observe
 from ..game.state import OVER_PHASES
-from . import motion, screen
+from . import default_name, motion, screen
 
 ALL = "all"  # the face-up view's key (a seat's view is its seat number)
 
@@ -82,9 +82,13 @@ class Viewer:
             self._seat_views[seat] = self.replay.seat_view(seat).frames
         return self._seat_views[seat]
 
+    def names(self, t) -> list:
+        """The seats' names as shown (a person's default name in the page's language)."""
+        return default_name.shown_names(self.record.names, self.record.bots, t)
+
     def sight(self, t) -> tuple:
         """(screen.Sight of this step, the caption's seat, the events as that seat saw them)."""
-        names = list(self.record.names)
+        names = self.names(t)
         levels = list(self.record.bots)
         if self.view == ALL:
             frame = self.replay.frames[self.index]
@@ -117,7 +121,7 @@ class Viewer:
         """The table of this step (cabo.ui.screen.table's dict), its status the step's words."""
         sight, seat, events = self.sight(t)
         v = screen.table(sight)
-        caption = screen.announcement(t, list(self.record.names), seat, self.record.rules,
+        caption = screen.announcement(t, self.names(t), seat, self.record.rules,
                                       events, [])
         v["status"] = caption or (t("rp_dealt") if self.index == 0 else t("rp_step_quiet"))
         v["buttons"] = []
@@ -186,13 +190,23 @@ def record_of(session, daily_date=None):
                        daily_date)
 
 
+def view_name(k, names, t) -> str:
+    """A choice of the view, as a person says it: "What Ada saw", "Everything face up", and
+    "What you saw" for a seat under the default name (not "What You saw"; a typed name is
+    said as it is: a shared link may be opened by someone else)."""
+    if k == ALL:
+        return t("rp_view_all")
+    if default_name.is_default(names[k]):
+        return t("rp_view_mine")
+    return t("rp_view_seat", name=names[k])
+
+
 def screen_view(viewer, t, review_state, marks, share, daily=None) -> dict:
     """Everything the replay screen shows (cabo.web.render_replay.screen)."""
     from . import reviewwords
 
-    names = list(viewer.record.names)
-    views = [(str(k), t("rp_view_all") if k == ALL else t("rp_view_seat", name=names[k]))
-             for k in viewer.views()]
+    names = viewer.names(t)
+    views = [(str(k), view_name(k, names, t)) for k in viewer.views()]
     if review_state == "done":
         shown = [reviewwords.mark_view(t, names, viewer.record.rules, m, m.frame + 1)
                  for m in marks]
@@ -219,6 +233,23 @@ def daily_view(t, date, result, first, url, said=None) -> dict:
             else t("daily_not_counted", text=counted))
     return {"title": t("daily_title", date=daily.short_date(date, t)), "line": line,
             "text": f"{counted}\n{url}", "said": said}
+
+
+def keep_daily_try(kept, state, date, data) -> tuple:
+    """(shelf, counted) after a finished round of `date`'s deal (`data`: its link's data):
+    one try a day counts, the first; a later try changes nothing (cabo.replay.shelf)."""
+    from ..replay import shelf
+
+    return shelf.keep_daily(kept, date, {**result_of(state, 0), "link": data})
+
+
+def daily_try_view(t, kept, state, date, url, said=None) -> dict:
+    """`daily_view` of a finished try of `date`'s deal: this try's result, and the counted
+    one the shelf `kept` holds (this one's if none is kept yet)."""
+    result = result_of(state, 0)
+    first = kept["daily"].get(date) or result
+    first = {k: first[k] for k in ("points", "place", "n")}
+    return daily_view(t, date, result, first, url, said)
 
 
 def result_of(state, seat) -> dict:

@@ -7,10 +7,10 @@ turns anything (old, foreign, damaged) into valid settings, so the form never br
 from __future__ import annotations
 
 from .. import bots
-from ..i18n import LANGS
 from ..game.rules import PRESETS
 from ..play.seating import NAME_MAX, Seat
 from ..play.session import Session
+from . import default_name
 from .pacing import AUTO_END_MS
 
 PRESET_IDS = tuple(PRESETS)
@@ -146,16 +146,12 @@ def _reason(settings, exc, texts) -> str:
     return str(exc)
 
 
-def _you_names() -> set:
-    return {table["you_default"].casefold() for table in LANGS.values()}
-
-
 def name_people(players) -> list:
     """With two or more people at one device, a person still called "You" (or nothing) gets
     a real name, one that no other seat has."""
     if sum(p["kind"] == "person" for p in players) < 2:
         return players
-    you = _you_names()
+    you = default_name.defaults()
     taken = {p["name"].strip().casefold() for p in players}
     out = []
     for p in players:

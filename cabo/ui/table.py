@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..game.actions import OFF_TURN
 from ..game.engine import HOST
-from . import choices, hintwords, party_view, screen
+from . import choices, default_name, hintwords, party_view, screen
 from .describe import Words
 from .pacing import AUTO_END_MS, next_bot_task, reveal_ms
 
@@ -437,7 +437,9 @@ class Table:
 
     # -- the screen ----------------------------------------------------------------------
     def names(self) -> list:
-        return [s.name for s in self.session.seats]
+        """The seats' names as shown (a person's default name in the page's language)."""
+        seats = self.session.seats
+        return default_name.shown_names([s.name for s in seats], [s.bot for s in seats], self.t)
 
     def view(self, now_ms=None) -> dict:
         """Everything the table screen shows, as plain data with its words (`now_ms`: the

@@ -18,7 +18,7 @@ from ..i18n import LANGS, Texts, pick_language
 from ..party import board as boards
 from ..game.rules import PRESETS
 from ..play.session import Session
-from ..ui import party_view, setup, storage
+from ..ui import default_name, party_view, setup, storage
 from ..ui.table import Table
 from . import render, render_party, render_start
 from .browser import event_ms, now_ms, py, task_of_its_own
@@ -280,6 +280,10 @@ class App:
         self.lang = lang
         self.t = Texts(lang)
         storage_set(storage.LANG_KEY, lang)
+        players = default_name.follow_language(self.settings["players"], self.t)
+        if players != self.settings["players"]:  # "You" becomes "Du"; a typed name stays
+            self.settings = {**self.settings, "players": players}
+            storage_set(storage.SETTINGS_KEY, json.dumps(self.settings))
         if self.table is not None:
             self.table.t = self.t
         document.documentElement.lang = lang

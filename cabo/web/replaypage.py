@@ -207,16 +207,13 @@ class ReplayPage:
                  "points": list(state.history[-1]["points"])}
         self.shelf = shelf.keep_round(self.shelf, entry)
         if date is not None:
-            result = replay_view.result_of(state, 0)
-            self.shelf, _ = shelf.keep_daily(self.shelf, date, {**result, "link": data})
+            self.shelf, _ = replay_view.keep_daily_try(self.shelf, state, date, data)
         storage_set(shelf.KEY, json.dumps(self.shelf, separators=(",", ":")))
 
     def daily_result(self, session, date, data) -> dict:
-        result = replay_view.result_of(session.state, 0)
-        first = self.shelf["daily"].get(date) or {**result, "link": data}
-        first = {k: first[k] for k in ("points", "place", "n")}
         url = self.base_url() + link.PREFIX + data
-        return {**replay_view.daily_view(self.app.t, date, result, first, url, self.said),
+        return {**replay_view.daily_try_view(self.app.t, self.shelf, session.state, date, url,
+                                             self.said),
                 "can_share": self.can_share()}
 
     @staticmethod

@@ -96,7 +96,7 @@ def test_a_finished_round_replays_shares_its_link_and_is_kept(page: Page, browse
     at = step_of(page)[0]
     assert hand_faces(page, "^Ada") == [None] * 4
     # Ada's view of the same step: not the person's cards
-    choose_view(page, "Seat of Ada")
+    choose_view(page, "What Ada saw")
     assert step_of(page)[0] == at
     assert hand_faces(page, "^You$") == [None] * 4
     # everything face up (the round is over), the person's peeked cards the same
@@ -236,7 +236,7 @@ def test_a_guest_replays_its_own_seats_view_only(browser: Browser, base_url: str
         guest.get_by_role("button", name="Replay and review this round").click()
         expect(guest.get_by_role("heading", name="Replay of round 1")).to_be_visible()
         views = guest.get_by_label("View", exact=True).locator("option").all_inner_texts()
-        assert views == ["Seat of Ada"]  # no other seat, nothing face up
+        assert views == ["What Ada saw"]  # no other seat, nothing face up
         expect(guest.locator(".replay-note")).to_contain_text("as your seat saw it")
         # no link, no review: it knows too little
         assert guest.locator(".share, .review").count() == 0
