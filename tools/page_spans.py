@@ -89,6 +89,37 @@ def _timed(fn, name, perf, log):
     return timed
 
 
+# tools/bench_motion.py --spans: the page's scripts' share of a task (patching the table, reading the boxes before
+# it, and starting the motion in the next frame), on the array tools/page_spans.py fills
+SCRIPTS_JS = """
+(() => {
+  globalThis.caboSpans = [];
+  const timed = (name, fn, least = 0) => function (...args) {
+    const start = performance.now();
+    try { return fn.apply(this, args); }
+    finally {
+      const ms = performance.now() - start;
+      if (ms >= least) globalThis.caboSpans.push(name, start, ms);
+    }
+  };
+  // (a frame callback is kept when it took 2 ms or more: the frame counter's are not)
+  const raf = globalThis.requestAnimationFrame;
+  globalThis.requestAnimationFrame = (cb) => raf((t) => timed("js.frame", cb, 2)(t));
+  addEventListener("DOMContentLoaded", () => {
+    const wrap = () => {
+      if (!globalThis.caboPatch || !globalThis.caboMotionFirst || globalThis.caboPatch.__timed)
+        return !!(globalThis.caboPatch && globalThis.caboPatch.__timed);
+      globalThis.caboPatch = timed("js.patch", globalThis.caboPatch);
+      globalThis.caboPatch.__timed = true;
+      globalThis.caboMotionFirst = timed("js.motion_first", globalThis.caboMotionFirst);
+      return true;
+    };
+    if (!wrap()) { const t = setInterval(() => { if (wrap()) clearInterval(t); }, 50); }
+  });
+})();
+"""
+
+
 # Run in the page after this file's source (tools/stdlib_record.load_tool).
 INSTALL = """
 from js import window

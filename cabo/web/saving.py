@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from .. import budget
@@ -18,7 +19,8 @@ from ..ui import storage
 from . import tabs
 from .browser import py, task_of_its_own
 
-LOOK_KEPT_MS = 60_000  # a look saved with the game shows again after a reload this long
+LOOK_KEPT_MS = 60_000
+SAVE_WAITS_MS = 3_000  # a save waits for the cards in flight at most this long  # a look saved with the game shows again after a reload this long
 
 
 def storage_get(key):
@@ -126,13 +128,18 @@ class Saving:
         app.net.after_save()
 
     def save_later(self) -> None:
-        """`save` in the browser's next task: a move is drawn at once and saved right after,
-        in two tasks instead of one long one (see tools/bench_thinking.py --spans). Whatever
+        """`save` in a task of its own once the move's cards have landed (or SAVE_WAITS_MS
+        later at the latest): a move is drawn at once and saved after its motion, so that
+        saving is no long task while a card flies (tools/bench_motion.py). Whatever
         comes first saves it: this queued save, any other save, or leaving the page
         (`on_pagehide`), so a reload always resumes the latest state."""
         if not self.save_due:
             self.save_due = True
-            task_of_its_own(self.save_queued)
+            after_motion = getattr(window, "caboAfterMotion", None)
+            if after_motion is None:
+                task_of_its_own(self.save_queued)
+            else:  # (static/js/motion.js: once every card has landed)
+                after_motion(create_once_callable(self.save_queued), SAVE_WAITS_MS)
 
     def save_queued(self) -> None:
         if self.save_due:

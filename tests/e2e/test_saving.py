@@ -1,6 +1,7 @@
-"""When a move is saved (cabo/web/saving.py Saving.save_later): in the browser's next task, after
-the table is drawn, so that drawing and saving are two short tasks rather than one long one;
-and at once if the page is left first, so that a reload still resumes the latest state."""
+"""When a move is saved (cabo/web/saving.py Saving.save_later): in a task of its own once the
+move's cards have landed, after the table is drawn, so that drawing and saving are two short
+tasks rather than one long one and saving falls into no flight; and at once if the page is
+left first, so that a reload still resumes the latest state."""
 
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ PRESS_DRAW = """async (then) => {
     const during = save();
     if (then === 'pagehide') {
         window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: false}));
-    } else {
-        await new Promise((done) => setTimeout(done, 100));  // (a few tasks later)
+    } else {  // once the drawn card has landed (motion.js), and a task later
+        await new Promise((done) => window.caboAfterMotion(done, 5000));
+        await new Promise((done) => setTimeout(done, 0));
     }
     return [before, during, save()];
 }"""
