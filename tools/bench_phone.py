@@ -1,6 +1,7 @@
 """A mid-range phone's first visit and return: the game beside a bare Pyodide page.
 
     python -m tools.bench_phone [--runs 3] [--no-gzip] [--json FILE] [--before DIR] [--no-bare]
+                                [--returns N]
 
 Headless Chromium under a phone's profile, set through the DevTools protocol: the CPU slowed
 4x (Emulation.setCPUThrottlingRate) and a 4G network of 10 Mbit/s down, 5 Mbit/s up and
@@ -26,6 +27,8 @@ The bare page (tools/bench_boot.py's stock page: PyScript and Pyodide as npm shi
 script that imports a few modules and adds an element) has no form and no table: its
 "form usable" is the moment its element appears, its return a reload to the same.
 
+`--returns N` measures returns only: each game variant visited once in a profile of its own,
+then N reloads to the table per variant, alternating (more samples of the return per minute).
 `--no-bare` leaves the bare page out (its first visit alone takes longer than the game's).
 `--before DIR` adds a third variant in the same rotation: the game as built in DIR (a
 checkout of an earlier commit, after its own `python3 tools/build.py`), so that before and
@@ -190,6 +193,45 @@ def measure(playwright, chromium: str, variant: Variant) -> None:
             context.close()
 
 
+def return_series(playwright, chromium: str, variants: list[Variant], reloads: int) -> None:
+    """Returns only: one profile per variant, each visited once (to the table, its worker and
+    snapshot stored), then `reloads` reloads to the table per variant, alternating between
+    the variants (ABBA), so that both meet the same moments of the machine's load."""
+    opened = []
+    try:
+        pages = []
+        for variant in variants:
+            profile = tempfile.TemporaryDirectory(prefix="cabo-phone-profile-")
+            context = playwright.chromium.launch_persistent_context(
+                profile.name, executable_path=chromium, args=CHROMIUM_ARGS, headless=True,
+                viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                device_scale_factor=3)
+            opened.append((context, profile))
+            context.add_init_script(READY_PROBE + PHASE_PROBE)
+            page = context.pages[0] if context.pages else context.new_page()
+            phone(context, page)
+            page.goto(variant.url + "?lang=en")
+            page.wait_for_function("() => globalThis.__bootReadyMs !== undefined",
+                                   timeout=TIMEOUT_MS, polling=50)
+            page.get_by_role("button", name=re.compile(
+                r"^(Play right away|Start game)$")).first.click()
+            page.wait_for_function(TABLE_PLAYABLE, timeout=TIMEOUT_MS, polling=50)
+            page.evaluate(SERVICE_WORKER_READY)
+            page.evaluate(SNAPSHOT_KEPT)
+            pages.append(page)
+        for run in range(reloads):
+            order = list(zip(variants, pages))
+            for variant, page in (order if run % 2 == 0 else order[::-1]):
+                page.reload()
+                page.wait_for_function(TABLE_PLAYABLE, timeout=TIMEOUT_MS, polling=50)
+                variant.add("return_s", page.evaluate("() => performance.now()") / 1000)
+                add_phases(variant, "return", page.evaluate(PHASES))
+    finally:
+        for context, profile in opened:
+            context.close()
+            profile.cleanup()
+
+
 def report(variants: list[Variant], runs: int, compress: bool) -> dict:
     out = {"runs": runs, "gzip": compress, "cpu_slowdown": CPU_SLOWDOWN, "network": NETWORK,
            "goals": GOALS, "variants": {}}
@@ -246,6 +288,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="a built checkout of an earlier commit, measured beside")
     parser.add_argument("--no-bare", action="store_true",
                         help="leave out the bare Pyodide page (shorter runs)")
+    parser.add_argument("--returns", type=int, metavar="N",
+                        help="returns only: N reloads per game variant, alternating")
     args = parser.parse_args(argv)
     build.build()
     from playwright.sync_api import sync_playwright
@@ -265,7 +309,10 @@ def main(argv: list[str] | None = None) -> None:
             variants.insert(1, Variant("game before", before_url, True))
         try:
             with sync_playwright() as playwright:
-                for run in range(args.runs):
+                if args.returns:
+                    variants = [v for v in variants if v.game]
+                    return_series(playwright, args.chromium, variants, args.returns)
+                for run in range(0 if args.returns else args.runs):
                     k = run % len(variants)  # each variant first in turn
                     order = variants[k:] + variants[:k]
                     for variant in order:
@@ -274,7 +321,7 @@ def main(argv: list[str] | None = None) -> None:
             for server in servers:
                 server.shutdown()
                 server.server_close()
-    out = report(variants, args.runs, not args.no_gzip)
+    out = report(variants, args.returns or args.runs, not args.no_gzip)
     print_report(out)
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
