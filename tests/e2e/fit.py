@@ -1,9 +1,9 @@
 """What a person cannot read or reach on the screen now (issue 41: nothing cut off, nothing
 covered): texts clipped by their box, a select whose chosen words do not fit, a one-word
-button broken over two lines, words spilling out of their button, and anything drawn over
-the top bar, the piles or the reveal, and an eye badge wider than its card or over another card
-or badge. Each finding is a short line naming the element and
-its text."""
+button broken over two lines, words spilling out of their button, a mark running out of
+its player's head, anything drawn over the top bar, the piles or the reveal, and an eye badge
+wider than its card or over another card or badge. Each finding is a short line naming the
+element and its text."""
 
 from __future__ import annotations
 
@@ -60,6 +60,14 @@ _CLIPPED = """() => {
     if (n.scrollWidth > n.clientWidth + 1)
       out.push(`spills out of its button: "${n.innerText.trim().slice(0, 40)}"`
                + ` (${n.scrollWidth} in ${n.clientWidth})`);
+  }
+  // 5. a mark running out of its player's head (under the cards beside it)
+  for (const n of document.querySelectorAll('#app .player-head .mark')) {
+    if (!shown(n)) continue;
+    const r = n.getBoundingClientRect(), h = n.closest('.player-head').getBoundingClientRect();
+    if (r.right > h.right + 1 || r.left < h.left - 1)
+      out.push(`out of its head: "${n.innerText.trim()}" (${Math.round(r.left)}-`
+               + `${Math.round(r.right)} in ${Math.round(h.left)}-${Math.round(h.right)})`);
   }
   return out;
 }"""

@@ -94,7 +94,6 @@ def test_the_hint_and_a_penalty_banner_cut_nothing_off_on_a_phone(page: Page) ->
     assert found == {}, "\n".join(f"{where}: {line}" for line, where in found.items())
 
 
-
 def test_a_six_player_tables_eye_badges_fit_their_cards(page: Page) -> None:
     """Six players (standard 52 allows six) at 360x740, 390x844 and 1280x800: the badge of a
     card several players have looked at ("Y A B C D E") stays inside its card's width and over
@@ -113,4 +112,18 @@ def test_a_six_player_tables_eye_badges_fit_their_cards(page: Page) -> None:
         if not player.step():
             break
     assert badges >= 6  # (the seed still makes the crowded table this test is about)
+    assert found == {}, "\n".join(f"{where}: {line}" for line, where in found.items())
+
+
+def test_a_bots_cabo_call_stays_in_its_head_on_a_phone(page: Page) -> None:
+    """A bot's "called Cabo" mark ("hat Cabo gerufen") in its narrow head column beside its
+    cards wraps inside the head; it ran on under the cards (fit.py's check 5)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, 5)
+    new_game(page, "official", kinds=("person", "easy"))
+    player = Player(page, cabo_after_draws=99)  # the person never calls: the bot does
+    while not page.locator(".others .cabo-flag").count():
+        assert player.step(), "the bot called Cabo before the round ended"
+    found: dict = {}
+    check(page, "a bot's Cabo call", found, german=True)
     assert found == {}, "\n".join(f"{where}: {line}" for line, where in found.items())
