@@ -230,3 +230,34 @@ def test_the_hosts_play_again_lists_each_answer_and_the_guest_reads_the_question
     guest.sits_out = lambda: True
     html = roomscreens._guest_again(page)
     assert "Du setzt dieses Spiel aus" in html and 'data-ctl="room-yes"' in html
+
+
+def test_a_guests_game_over_box_offers_no_new_game():
+    """The host asks for the next game (play again); a guest's "New game" left the host's
+    table for the set-up form, beside the host's question."""
+    from cabo.game.rules import PRESETS
+    from cabo.play.session import Seat, Session
+    from cabo.ui.table import Table
+    from cabo.web import render
+    session = Session(PRESETS["single"], [Seat("Ann"), Seat("Bo", "easy")], 3)
+    table = Table(session, T, "instant")
+    for _ in range(400):
+        while (task := table.bot_task()) is not None:
+            table.run_bot_task(task[1], task[2])
+        view = table.view()
+        if view["game_over"]:
+            break
+        keys = [b["key"] for b in view["buttons"]]
+        key = next((k for k in ("look", "ready", "next_round", "end_game", "cabo_yes", "cabo",
+                                "draw", "discard", "skip", "end_turn") if k in keys), None)
+        if key is None:  # choose the cards to look at, or the card to give
+            for slot in [s["slot"] for s in view["players"][-1]["slots"] if s.get("selectable")]:
+                table.click_card(0, slot)
+                key = next((k for k, _ in table.buttons() if k in ("look", "give")), None)
+                if key:
+                    break
+        table.press(key)
+    assert view["game_over"]
+    assert 'data-ctl="newgame"' in render.table(view, T, False)
+    over = render.table(view, T, False, guest=True)
+    assert 'class="game-over"' in over and 'data-ctl="newgame"' not in over

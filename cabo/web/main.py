@@ -402,7 +402,8 @@ class App:
             if view["screen"] == "handoff":
                 html += render.handoff(view)
             else:
-                drawn = render.table(view, t, "log" in self.open)
+                drawn = render.table(view, t, "log" in self.open,
+                                     guest=not self.table.session.holds_game)
                 if with_net and self.net.inert():  # a guest without its link: a picture only
                     drawn = f'<div class="inert-table" inert>{drawn}</div>'
                 html += (self.room.panel_html(self.net.panel_html())

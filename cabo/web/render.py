@@ -324,8 +324,10 @@ def _buttons(buttons, t) -> str:
             + "".join(_button(b) for b in risky) + '</div>')
 
 
-def table(v, t, log_open) -> str:
-    """The table screen: other players, piles and drawn card, own row, buttons, panels."""
+def table(v, t, log_open, guest=False) -> str:
+    """The table screen: other players, piles and drawn card, own row, buttons, panels. At a
+    host's table (`guest`) the game's end offers no new game: the host asks for the next one
+    (play again) and the top bar has Leave."""
     me = v["players"][-1]
     others = "".join(_player(p) for p in v["players"][:-1])
     buttons = _buttons(v["buttons"], t)
@@ -335,8 +337,8 @@ def table(v, t, log_open) -> str:
         over = (f'<section class="game-over" aria-labelledby="over-title">'
                 f'<h2 id="over-title">{_e(v["game_over"]["title"])}</h2>'
                 f'<p class="winner">{_e(v["game_over"]["text"])}</p>'
-                f'<button type="button" class="btn primary" data-ctl="newgame">'
-                f'{_e(t("new_game"))}</button></section>')
+                + ("" if guest else f'<button type="button" class="btn primary" '
+                   f'data-ctl="newgame">{_e(t("new_game"))}</button>') + '</section>')
     log = "".join(f"<li>{_e(line)}</li>" for line in v["log"])
     status = f'<p class="status" id="status" tabindex="-1">{_e(v["status"])}</p>'
     # once the round is over, the status line says its result, first on the table
