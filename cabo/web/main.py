@@ -585,7 +585,8 @@ def start() -> None:
     for kind, handler, capture in (("click", app.on_click, False),
                                    ("change", app.on_change, False),
                                    ("input", app.on_input, False),
-                                   ("toggle", app.on_toggle, True)):
+                                   ("toggle", app.on_toggle, True),
+                                   ("visibilitychange", app.saving.on_hidden, False)):
         proxy = create_proxy(handler)
         _proxies.append(proxy)
         document.addEventListener(kind, proxy, capture)

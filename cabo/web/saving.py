@@ -131,8 +131,9 @@ class Saving:
         """`save` in a task of its own once the move's cards have landed (or SAVE_WAITS_MS
         later at the latest): a move is drawn at once and saved after its motion, so that
         saving is no long task while a card flies (tools/bench_motion.py). Whatever
-        comes first saves it: this queued save, any other save, or leaving the page
-        (`on_pagehide`), so a reload always resumes the latest state."""
+        comes first saves it: this queued save, any other save, hiding the page
+        (`on_hidden`) or leaving it (`on_pagehide`), so a reload or another tab always finds
+        the latest state."""
         if not self.save_due:
             self.save_due = True
             after_motion = getattr(window, "caboAfterMotion", None)
@@ -163,6 +164,12 @@ class Saving:
         reload within LOOK_KEPT_MS shows them again)."""
         self.reveal_until = int(window.Date.now()) + LOOK_KEPT_MS
         self.reveal_token += 1
+
+    def on_hidden(self, event) -> None:
+        """The page is hidden (another tab or app comes to the front): a queued save is
+        written now, so that a tab the person switches to finds the latest move."""
+        if window.document.visibilityState == "hidden" and self.save_due:
+            self.save()
 
     def on_pagehide(self, event) -> None:
         """Save a queued save, and how long the cards looked at still show (a reload shows

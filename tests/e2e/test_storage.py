@@ -121,6 +121,12 @@ def test_a_second_tab_takes_the_game_and_the_first_says_so(page: Page) -> None:
     press(other, "Draw")  # a step only the second tab has made
     drawn = other.get_by_role("img", name=re.compile("^Drawn card: ")).get_attribute(
         "aria-label")
+    # the person goes back to the first tab: the second is hidden (its move's save waits for
+    # the card to land, and hiding the page writes it at once)
+    other.evaluate("""() => {
+        Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
     page.get_by_role("button", name="Play here instead").click()
     expect(page.get_by_role("img", name=drawn)).to_be_visible()  # nothing lost
     expect(other.get_by_text("This game is now being played in another tab")).to_be_visible()
