@@ -5,11 +5,8 @@ and behave as before."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import textwrap
-
 from cabo.bots import LEVELS, make_bot
+from fresh import run_fresh
 
 NET = ("cabo.net.host", "cabo.net.guest", "cabo.ui.seat_table", "cabo.net.signal",
        "cabo.net.build")
@@ -19,13 +16,6 @@ GERMAN = ("cabo.i18n.de", "cabo.i18n.net_de", "cabo.i18n.party_de", "cabo.i18n.r
           "cabo.i18n.lesson_de", "cabo.i18n.start_de")
 SEARCH = ("cabo.bots.hard", "cabo.bots.rollout", "cabo.bots.fused", "cabo.bots.worlds",
           "cabo.game.sampler")
-
-
-def run_fresh(code: str) -> str:
-    """`code` in a fresh interpreter (nothing imported yet); its stdout."""
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
-                          text=True, timeout=120, check=True)
-    return done.stdout
 
 
 def test_a_saved_game_against_easy_bots_draws_without_the_search():
@@ -63,27 +53,10 @@ def test_the_page_module_imports_neither_the_net_nor_the_search():
     imports before its first screen holds no code of the net, of the hard bot or of the
     rules screen."""
     out = run_fresh(f"""
-        import sys, types
-
-        class Js:  # any browser object, as far as importing goes
-            def __getattr__(self, name):
-                return Js()
-
-            def __call__(self, *args, **kwargs):
-                return Js()
-
-        ffi = types.ModuleType("pyodide.ffi")
-        ffi.create_proxy = ffi.create_once_callable = lambda fn: fn
-        ffi.jsnull = None
-        ffi.to_js = lambda value, **options: value
-        sys.modules["pyodide"], sys.modules["pyodide.ffi"] = types.ModuleType("pyodide"), ffi
-        pyscript = types.ModuleType("pyscript")
-        pyscript.document = pyscript.window = Js()
-        sys.modules["pyscript"] = pyscript
         import cabo.web.main
         assert "cabo.web.netpage" in sys.modules and "cabo.ui.table" in sys.modules
         print(sorted(m for m in {NET + SEARCH + ASIDES + GERMAN!r} if m in sys.modules))
-    """)
+    """, browser=True)
     assert out.strip() == "[]"
 
 

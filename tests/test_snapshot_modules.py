@@ -5,44 +5,18 @@ nothing extra to take the snapshot, and a return visit finds every such module r
 from __future__ import annotations
 
 import ast
-import subprocess
-import sys
-import textwrap
 
-# cabo.web.main imported as the page imports it, the browser's modules stood in for
-# (as in tests/test_lazy_imports.py): the game's modules of the first screen.
+from fresh import run_fresh
+
+# cabo.web.main imported as the page imports it: the game's modules of the first screen
 FIRST_SCREEN = """
-    import sys, types
-
-    class Js:  # any browser object, as far as importing goes
-        def __getattr__(self, name):
-            return Js()
-
-        def __call__(self, *args, **kwargs):
-            return Js()
-
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = ffi.create_once_callable = lambda fn: fn
-    ffi.jsnull = None
-    ffi.to_js = lambda value, **options: value
-    sys.modules["pyodide"], sys.modules["pyodide.ffi"] = types.ModuleType("pyodide"), ffi
-    pyscript = types.ModuleType("pyscript")
-    pyscript.document = pyscript.window = Js()
-    sys.modules["pyscript"] = pyscript
-    import cabo.web.main
-    print(sorted(m for m in sys.modules if m.startswith("cabo")))
+import cabo.web.main
+print(sorted(m for m in sys.modules if m.startswith("cabo")))
 """
 
 
-def run_fresh(code: str) -> str:
-    """`code` in a fresh interpreter (nothing imported yet); its stdout."""
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
-                          text=True, timeout=120, check=True)
-    return done.stdout
-
-
 def test_the_snapshot_holds_the_first_screens_modules_that_need_no_browser():
-    first_screen = ast.literal_eval(run_fresh(FIRST_SCREEN))
+    first_screen = ast.literal_eval(run_fresh(FIRST_SCREEN, browser=True))
     # without the browser's modules: what of the first screen imports, and what preimport does
     out = run_fresh(f"""
         import importlib, sys

@@ -19,11 +19,10 @@ import threading
 from playwright.sync_api import sync_playwright
 
 from tools import serve
+from tools.bench_boot import CHROMIUM_ARGS
 from tools.stdlib_record import run_python, run_selftest
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--enable-precise-memory-info"]
+ARGS = CHROMIUM_ARGS + ["--enable-precise-memory-info"]
 
 READ_WASM = "import js, pyodide_js\njs.globalThis.__caboWasm = pyodide_js._module.HEAP8.length\n"
 

@@ -48,11 +48,11 @@ if str(ROOT) not in sys.path:
 
 from tests.e2e import driver  # noqa: E402
 from tools import build, page_spans, serve, trace_tasks  # noqa: E402
+from tools.bench_boot import CHROMIUM_ARGS  # noqa: E402
 from tools.bench_thinking import attribute  # noqa: E402
 from tools.stdlib_record import load_tool, run_python  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = CHROMIUM_ARGS  # (the benches' one Chromium command line)
 
 # The page's side: frames, long tasks and motions, and the taps' visible changes.
 OBSERVE = """

@@ -40,10 +40,9 @@ if str(ROOT) not in sys.path:
 from tests.e2e import driver  # noqa: E402
 from tools import build, page_spans, serve  # noqa: E402
 from tools.stdlib_record import load_tool, run_python  # noqa: E402
-from tools.bench_boot import SERVICE_WORKER_READY  # noqa: E402
+from tools.bench_boot import CHROMIUM_ARGS, SERVICE_WORKER_READY  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = CHROMIUM_ARGS  # (the benches' one Chromium command line)
 
 OBSERVE = """
 globalThis.caboThinkMs = [];
