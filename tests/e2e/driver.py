@@ -106,6 +106,13 @@ def wait_idle(page: Page) -> None:
     expect(page.locator("#app")).to_have_attribute("data-busy", "false", timeout=20_000)
 
 
+def wait_saved(page: Page) -> None:
+    """Until the last move is saved: a move is saved once its cards have landed (at most 3 s
+    later; cabo/web/saving.py `save_later`), and a task after that."""
+    page.evaluate("""() => new Promise((done) =>
+        window.caboAfterMotion(() => setTimeout(done, 0), 5000))""")
+
+
 def buttons(page: Page) -> list[str]:
     """Names of the action buttons on screen."""
     return page.get_by_role("group", name="Moves").get_by_role("button").all_inner_texts()

@@ -83,6 +83,7 @@ def test_a_guests_claim_50_ms_after_the_hosts_discard_is_free(browser, base_url)
         players = {p: driver.Player(p, 99) for p in d.pages}
         first_peeks(d, players)
         d.sync()
+        driver.wait_saved(host)
         # the position (party, seed 17): Alex to draw a 4, an 11 on top, Ada's card 3 an 11
         state = State.from_dict(json.loads(host.evaluate(
             "localStorage.getItem('cabo.save')"))["state"])

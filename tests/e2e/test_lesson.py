@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS
+from .driver import wait_saved
 from .test_axe import serious
 
 pytestmark = pytest.mark.e2e
@@ -168,6 +169,7 @@ def test_the_lesson_in_english_left_and_resumed_beside_a_real_game(page: Page) -
     expect(page.get_by_role("group", name="Moves")).to_be_visible()
     page.get_by_label("Speed").select_option("fast")
     expect(page.locator("#app")).to_have_attribute("data-busy", "false", timeout=20_000)
+    wait_saved(page)
     real = page.evaluate("localStorage.getItem('cabo.save')")
     assert real
     page.get_by_role("button", name="Learn to play").click()  # below the real table
