@@ -13,13 +13,9 @@ from __future__ import annotations
 DEFAULTS = frozenset({"you", "du"})
 
 
-def defaults() -> frozenset:
-    """Every language's default name, casefolded."""
-    return DEFAULTS
-
-
 def is_default(name: str) -> bool:
-    return name.strip().casefold() in defaults()
+    """Whether `name` is some language's default name (as the form gave it)."""
+    return name.strip().casefold() in DEFAULTS
 
 
 def shown(name: str, texts) -> str:

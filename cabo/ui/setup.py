@@ -151,11 +151,10 @@ def name_people(players) -> list:
     a real name, one that no other seat has."""
     if sum(p["kind"] == "person" for p in players) < 2:
         return players
-    you = default_name.defaults()
     taken = {p["name"].strip().casefold() for p in players}
     out = []
     for p in players:
-        if p["kind"] == "person" and p["name"].strip().casefold() in you | {""}:
+        if p["kind"] == "person" and (default_name.is_default(p["name"]) or not p["name"].strip()):
             name = next(n for n in PERSON_NAMES + BOT_NAMES if n.casefold() not in taken)
             taken.add(name.casefold())
             p = {**p, "name": name}
