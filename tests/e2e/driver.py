@@ -209,6 +209,9 @@ class Player:
             press(page, "Draw")
         elif "Replace with the drawn card" in names or "Discard the drawn card" in names:
             if self.draws == 1 or "Discard the drawn card" not in names:
+                # (a guest's page may show the buttons a frame before its cards take clicks)
+                page.get_by_role("group", name="Your cards").locator(
+                    "button:enabled").first.wait_for(timeout=5_000)
                 activate(own_card(page, own_selectable_cards(page)[0]))
                 press(page, "Replace with the drawn card")
             else:
