@@ -168,6 +168,49 @@ def test_chart_axes_are_round_numbers_and_every_chart_says_its_numbers():
     assert re.findall(r'class="tick">(-?\d+)<', bars) == ["0", "5", "10", "15", "20"]
 
 
+def test_the_totals_chart_names_the_person_as_the_page_does():
+    from cabo.ui.table import Table
+    s = played([("You", None), ("Ada", "easy")], rounds=1, end=False, preset="official")
+    table = Table(s, Texts("de"))  # the game began in English; the page now speaks German
+    chart = table.view(now_ms=0)["chart"]
+    assert "Du " in chart and "You" not in chart and "Ada" in chart
+    assert "Du " in party_view.game_chart(s, Texts("de")) and "You" not in \
+        party_view.game_chart(s, Texts("de"))
+
+
+def test_markers_of_equal_totals_stand_side_by_side_inside_the_plot():
+    import re
+
+    from cabo.ui import charts
+    # three players meet at 0 after round 1 and two at 20 after round 2
+    html = charts.totals_chart("c", "Totals", "", [("A", [0, 20]), ("B", [0, 20]), ("C", [0, 5])],
+                               "Round", ["A", "B", "C"])
+    circle = re.search(r'<circle cx="([\d.]+)" cy="([\d.]+)"', html)
+    rect = re.search(r'<rect x="([\d.]+)" y="([\d.]+)" width="7"', html)
+    tri = re.search(r'<polygon points="([\d.]+),([\d.]+) ', html)
+    # round 1: three markers at one height, apart by the dodge, none left of the axis
+    xs = [float(circle[1]), float(rect[1]) + 3.5, float(tri[1])]
+    assert sorted(xs) == xs and xs[1] - xs[0] == xs[2] - xs[1] == charts.DODGE
+    assert xs[0] >= charts.LEFT
+    # round 2: A and B meet at the plot's right edge and stay inside it; C is not moved
+    ends = [p.split()[-1] for p in re.findall(r'<polyline points="([^"]+)"', html)]
+    (ax, ay), (bx, by), (cx, cy) = [map(float, e.split(",")) for e in ends]
+    assert ay == by and bx - ax == charts.DODGE and bx <= charts.W - charts.RIGHT
+    assert cx == charts.W - charts.RIGHT and cy != ay
+
+
+def test_the_round_axis_name_has_its_own_row_under_the_round_numbers():
+    import re
+
+    from cabo.ui import charts
+    html = charts.totals_chart("c", "T", "", [("A", [1, 2, 3, 4])], "Round", ["A"])
+    last = re.search(r'<text x="([\d.]+)" y="([\d.]+)" text-anchor="middle" class="tick">4<', html)
+    label = re.search(r'<text x="([\d.]+)" y="([\d.]+)" text-anchor="end" class="axis-label">', html)
+    height = float(re.search(r'viewBox="0 0 \d+ (\d+)"', html)[1])
+    assert float(last[1]) == float(label[1])  # the same right edge, so they must not share a row
+    assert float(label[2]) - float(last[2]) >= 11 and float(label[2]) < height
+
+
 def test_an_empty_board_says_why_and_what_to_do():
     from cabo.i18n import Texts
     for lang, words in (("en", "at least one other person"), ("de", "mindestens einer anderen Person")):

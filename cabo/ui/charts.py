@@ -78,6 +78,29 @@ def _y_axis(lo, hi, plot_h) -> str:
     return "".join(parts)
 
 
+DODGE = 7.0  # units between the markers of players whose totals meet (a marker is ~8 wide)
+
+
+def _dodged(points):
+    """points[series][round] = (x, y), with the markers of series that meet in a round (the
+    same total, so the same y) set side by side around their x, kept inside the plot, so
+    every one stays in view; the lines go through the moved markers."""
+    out = [list(p) for p in points]
+    rounds = max((len(p) for p in points), default=0)
+    for r in range(rounds):
+        meet = {}
+        for i, p in enumerate(points):
+            if r < len(p):
+                meet.setdefault(round(p[r][1], 1), []).append(i)
+        for group in meet.values():
+            half = (len(group) - 1) / 2 * DODGE
+            x, y = points[group[0]][r]
+            first = min(max(x - half, LEFT), W - RIGHT - 2 * half)  # inside the plot
+            for k, i in enumerate(group):
+                out[i][r] = (first + k * DODGE, y)
+    return out
+
+
 def totals_chart(cid, title, desc, series, x_label, legend_texts) -> str:
     """Line chart: series = [(name, [total after round 1, 2, ...])], one line per player."""
     rounds = max((len(v) for _, v in series), default=0)
@@ -94,20 +117,23 @@ def totals_chart(cid, title, desc, series, x_label, legend_texts) -> str:
             x = LEFT + (r * step if rounds > 1 else plot_w / 2)
             parts.append(f'<text x="{x:.1f}" y="{H - 8}" text-anchor="middle" class="tick">'
                          f'{r + 1}</text>')
-    parts.append(f'<text x="{W - RIGHT}" y="{H - 8}" text-anchor="end" class="axis-label" '
-                 f'dx="0">{_e(x_label)}</text>' if rounds > 3 else "")
+    # the axis's name has a row of its own under the round numbers (beside them it met the last)
+    label_h = 12 if rounds > 3 else 0
+    parts.append(f'<text x="{W - RIGHT}" y="{H + 4}" text-anchor="end" class="axis-label">'
+                 f'{_e(x_label)}</text>' if label_h else "")
     legend = []
-    for i, (name, vals) in enumerate(series):
+    points = _dodged([[(LEFT + (r * step if rounds > 1 else plot_w / 2),
+                        TOP + plot_h - (v - lo) / (hi - lo) * plot_h)
+                       for r, v in enumerate(vals)] for _, vals in series])
+    for i, ((name, vals), pts) in enumerate(zip(series, points)):
         color, shape = STYLES[i % len(STYLES)]
-        pts = [(LEFT + (r * step if rounds > 1 else plot_w / 2),
-                TOP + plot_h - (v - lo) / (hi - lo) * plot_h) for r, v in enumerate(vals)]
         if len(pts) > 1:
             line = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
             parts.append(f'<polyline points="{line}" fill="none" stroke="{color}" '
                          f'class="{SERIES[color]}" stroke-width="2.5" stroke-linejoin="round"/>')
         parts += [_marker(shape, x, y, color) for x, y in pts]
         legend.append((legend_texts[i], color, shape))
-    return _figure(cid, title, desc, "".join(parts), _legend(legend))
+    return _figure(cid, title, desc, "".join(parts), _legend(legend), height=H + label_h)
 
 
 def bar_chart(cid, title, desc, values, x_label) -> str:

@@ -12,7 +12,7 @@ from ..party import board as boards
 from ..party.quips import line_key
 from ..party.reactions import EMOJI, GLYPH, SHOW_MS
 from ..party.tracker import ICONS
-from . import charts
+from . import charts, default_name
 
 LIFETIME = {"reaction": SHOW_MS, "quip": 4000, "achievement": 4500}
 KEEP = 12
@@ -166,7 +166,8 @@ def game_chart(session, t, cid="game-chart", obs=None) -> str:
     """Every player's total after each round of this game, as a chart (HTML). The scored
     rounds are public: they come from an observation (`obs`, else `_public`'s)."""
     history = (obs or _public(session)).history
-    names = [s.name for s in session.seats]
+    names = default_name.shown_names([s.name for s in session.seats],
+                                     [s.bot for s in session.seats], t)
     if not history:
         return f'<p class="chart-none">{t("chart_game_none")}</p>'
     series = [(names[s], [h["totals"][s] for h in history]) for s in range(len(names))]
