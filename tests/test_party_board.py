@@ -197,6 +197,13 @@ def test_markers_of_equal_totals_stand_side_by_side_inside_the_plot():
     (ax, ay), (bx, by), (cx, cy) = [map(float, e.split(",")) for e in ends]
     assert ay == by and bx - ax == charts.DODGE and bx <= charts.W - charts.RIGHT
     assert cx == charts.W - charts.RIGHT and cy != ay
+    # totals closer than a marker is tall (36 and 38 on an axis to 40) stand apart too
+    near = charts.totals_chart("n", "T", "", [("A", [36]), ("B", [38]), ("C", [9])], "Round",
+                               ["A", "B", "C"])
+    a = float(re.search(r'<circle cx="([\d.]+)"', near)[1])
+    b = float(re.search(r'<rect x="([\d.]+)" y="[\d.]+" width="7"', near)[1]) + 3.5
+    c = float(re.search(r'<polygon points="([\d.]+),', near)[1])
+    assert b - a == charts.DODGE and c == (a + b) / 2  # C (9) is far below: it stays
 
 
 def test_the_round_axis_name_has_its_own_row_under_the_round_numbers():

@@ -79,25 +79,32 @@ def _y_axis(lo, hi, plot_h) -> str:
 
 
 DODGE = 7.0  # units between the markers of players whose totals meet (a marker is ~8 wide)
+NEAR = 9.0  # markers whose centres are closer than this (a marker's height) meet
 
 
 def _dodged(points):
     """points[series][round] = (x, y), with the markers of series that meet in a round (the
-    same total, so the same y) set side by side around their x, kept inside the plot, so
-    every one stays in view; the lines go through the moved markers."""
+    same total, or totals closer than a marker is tall) set side by side around their x,
+    kept inside the plot, so every one stays in view; the lines go through the moved
+    markers. Series are taken in order of their y, a group grows while the next marker is
+    nearer than NEAR to the last one."""
     out = [list(p) for p in points]
     rounds = max((len(p) for p in points), default=0)
     for r in range(rounds):
-        meet = {}
-        for i, p in enumerate(points):
-            if r < len(p):
-                meet.setdefault(round(p[r][1], 1), []).append(i)
-        for group in meet.values():
+        here = sorted((p[r][1], i) for i, p in enumerate(points) if r < len(p))
+        groups = []
+        for y, i in here:
+            if groups and y - points[groups[-1][-1]][r][1] < NEAR:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+        for group in groups:
+            group.sort()
             half = (len(group) - 1) / 2 * DODGE
-            x, y = points[group[0]][r]
+            x = points[group[0]][r][0]
             first = min(max(x - half, LEFT), W - RIGHT - 2 * half)  # inside the plot
             for k, i in enumerate(group):
-                out[i][r] = (first + k * DODGE, y)
+                out[i][r] = (first + k * DODGE, points[i][r][1])
     return out
 
 
