@@ -10,7 +10,8 @@ Step kinds: "fly" (a card travels from one place to another), "deal" (a card of 
 `delay` ms after the change), "flip" (a card turns over in place: a peek or spy), "shake"
 (a wrong throw-in), "reveal" (the end of a round: the seats' cards turn over seat by seat,
 `seats` in order, each sum counting up). `anim` marks the slots and piles a change touched
-(CSS classes anim-*).
+(classes anim-* in the page: markers only, no style; static/js/patch.js patches such a card in
+place like any other).
 """
 
 from __future__ import annotations

@@ -392,16 +392,36 @@ def _game_over(s, obs, words):
     return {"title": s.t("game_over_title"), "text": text}
 
 
+# The log's lines described so far: {"context": what a line's words depend on besides its
+# event, "lines": {index in the log: (event view, its line)}}. A line is described again
+# only for an event that is not equal to the one described at its index, or in another
+# context (texts, names, viewer, rules): describing the whole log anew took about as long
+# as the rest of a table's view (tools/bench_motion.py).
+_LOGGED: dict = {"context": None, "lines": {}}
+
+
 def _log(s, words) -> list:
+    context = (s.t, getattr(s.t, "lang", None), tuple(s.names), words.viewer, s.obs.rules)
+    if _LOGGED["context"] != context:
+        _LOGGED["context"], _LOGGED["lines"] = context, {}
+    known, fresh = _LOGGED["lines"], {}
     lines = []
-    for e in s.log[-LOG_LINES * 2:]:
+    start = max(0, len(s.log) - LOG_LINES * 2)
+    for i in range(start, len(s.log)):
+        e = s.log[i]
         if e["kind"] == "turn":
             continue
         if e["kind"] == "reaction":
             continue  # reactions fly over the seat and are said once, not logged
-        text = words.event(e) or party_view.note_text(e, s.t, s.names, words.viewer)
+        hit = known.get(i)
+        if hit is not None and hit[0] == e:
+            text = hit[1]
+        else:
+            text = words.event(e) or party_view.note_text(e, s.t, s.names, words.viewer)
+        fresh[i] = (e, text)
         if text:
             lines.append(text)
+    _LOGGED["lines"] = fresh  # (only the window shown: the cache does not grow with the game)
     return lines[-LOG_LINES:][::-1]
 
 

@@ -7,6 +7,7 @@ touches the DOM, so the markup is tested under CPython too.
 from __future__ import annotations
 
 from html import escape
+from itertools import count
 
 from . import render_card, render_party
 from ..play.seating import NAME_MAX
@@ -20,6 +21,26 @@ EYE = ('<svg class="eye" viewBox="0 0 24 16" aria-hidden="true"><path d="M1 8c3-
 
 def _e(value) -> str:
     return escape(str(value), quote=True)
+
+
+# Keys of regions of the table (`keyed`): one key per markup, never reused in this process.
+_KEYS: dict = {}
+_SERIAL = count(1)
+_PLAYERS: dict = {}  # seat -> (its view, its markup): a seat drawn from the same view
+
+
+def keyed(html: str) -> str:
+    """`html`, one element, with `data-k`: a key that stands for exactly this markup (equal
+    markup, equal key; a key never stands for another markup, even after the table forgets
+    old keys), so static/js/patch.js skips a region whose key the page already has, without
+    comparing its nodes."""
+    key = _KEYS.get(html)
+    if key is None:
+        if len(_KEYS) >= 512:
+            _KEYS.clear()
+        key = _KEYS[html] = str(next(_SERIAL))
+    cut = html.index(" ")  # after the tag's name
+    return f'{html[:cut]} data-k="{key}"{html[cut:]}'
 
 
 def _nm(name) -> str:
@@ -201,6 +222,16 @@ def _slot(s) -> str:
 
 
 def _player(p) -> str:
+    """A seat's box, keyed; a seat whose view equals the last one drawn is not drawn again."""
+    last = _PLAYERS.get(p["seat"])
+    if last is not None and last[0] == p:
+        return last[1]
+    html = keyed(_player_html(p))
+    _PLAYERS[p["seat"]] = (p, html)
+    return html
+
+
+def _player_html(p) -> str:
     cls = ["player"]
     if p["me"]:
         cls.append("me")
@@ -349,24 +380,25 @@ def table(v, t, log_open, guest=False) -> str:
         f'{" over" if over_now else ""}">'
         f'{status if over_now else ""}'
         f'<div class="others">{others}</div>'
-        f'<div class="center">'
-        f'{_pile("deck", v["deck"], v["anim"]["deck"], True)}'
-        f'{_pile("discard", v["discard"], v["anim"]["discard"], False)}'
-        f'{_drawn(v["drawn"], v["anim"]["drawn"])}'
-        f'</div>'
-        f'{"" if over_now else status}'
+        + keyed(f'<div class="center">'
+                f'{_pile("deck", v["deck"], v["anim"]["deck"], True)}'
+                f'{_pile("discard", v["discard"], v["anim"]["discard"], False)}'
+                f'{_drawn(v["drawn"], v["anim"]["drawn"])}'
+                f'</div>')
+        + f'{"" if over_now else status}'
         f'{v.get("coach") or ""}'
-        f'<div class="news">{"".join(_alert(a) for a in v.get("alerts") or ())}'
-        f'<div class="recent" aria-hidden="true">'
-        f'{"".join(f"<p>{_e(line)}</p>" for line in v["recent"])}</div></div>'
-        f'{_player(me)}'
-        f'<div class="actions" role="group" aria-label="{_e(t("moves"))}">{buttons}</div>'
-        f'{hint}'
+        + keyed(f'<div class="news">{"".join(_alert(a) for a in v.get("alerts") or ())}'
+                f'<div class="recent" aria-hidden="true">'
+                f'{"".join(f"<p>{_e(line)}</p>" for line in v["recent"])}</div></div>')
+        + f'{_player(me)}'
+        + keyed(f'<div class="actions" role="group" aria-label="{_e(t("moves"))}">{buttons}'
+                '</div>')
+        + f'{hint}'
         f'{render_party.reactions(v.get("party"))}{render_party.toasts(v.get("party"))}'
         f'</div>'
         f'{over}'
         f'{_result(v["result"]) if v["result"] else ""}'
-        f'<div class="panels">{_scores(v["scores"])}{v.get("chart") or ""}'
+        f'<div class="panels">{keyed(_scores(v["scores"]))}{v.get("chart") or ""}'
         f'<details class="log" data-open="log"{" open" if log_open else ""}><summary>{_e(t("log"))}</summary>'
         f'<ol class="log-list" reversed tabindex="0" aria-label="{_e(t("log"))}">{log}</ol>'
         f'</details></div>'

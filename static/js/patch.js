@@ -5,14 +5,24 @@
 // the DOM that `element.innerHTML = html` would give, form state included (a text field's
 // value, a checkbox's or radio's checked, an option's selected as their attributes say).
 
-// A node is patched in place if it is the same kind of node; an element that starts an
-// animation (class anim-*: the first drawing after a move) is replaced, so that the
-// animation plays again even if the node had it the last time.
+// A node is patched in place if it is the same kind of node: the same tag, id, input type
+// and first class name. A card's face and its back are different kinds (first class "face",
+// "back"): motion.js keeps the face a card showed before a change (caboMotionFirst), to turn
+// it back, so a face is never rewritten into a back. A card touched by a move (class anim-*)
+// is patched in place like any other: every motion is a script animation (motion.js), and a
+// new node would be styled, laid out and painted whole.
+function kind(el) {
+  const cls = el.getAttribute("class");
+  if (!cls) return "";
+  const space = cls.indexOf(" ");
+  return space < 0 ? cls : cls.slice(0, space);
+}
+
 function sameNode(a, b) {
   if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
   if (a.nodeType !== Node.ELEMENT_NODE) return true;
   return a.id === b.id && a.getAttribute("type") === b.getAttribute("type")
-    && !/(^|\s)anim-/.test(b.getAttribute("class") || "");
+    && kind(a) === kind(b);
 }
 
 function patchAttributes(old, neu) {
@@ -51,6 +61,10 @@ function patchChildren(old, neu) {
     } else if (!sameNode(o, n)) {
       old.replaceChild(n, o);
     } else if (o.nodeType === Node.ELEMENT_NODE) {
+      // a region drawn from the same inputs as before (data-k: cabo/web/render.py `keyed`)
+      // is the same markup: neither its attributes nor its nodes are compared
+      const key = n.getAttribute("data-k");
+      if (key !== null && key === o.getAttribute("data-k")) continue;
       patchAttributes(o, n);
       patchChildren(o, n);
     } else if (o.nodeValue !== n.nodeValue) {
@@ -60,8 +74,32 @@ function patchChildren(old, neu) {
   while (old.childNodes.length > fresh.length) old.removeChild(old.lastChild);
 }
 
+// The selector cabo/web/main.py `_focus_selector` gives the focused element (and restores
+// the focus by, in the next task), or null.
+function focusSelector(el) {
+  if (el.id) return "#" + CSS.escape(el.id);
+  for (const attr of ["data-key", "data-field", "data-ctl"]) {
+    const value = el.getAttribute(attr);
+    if (value) return `[${attr}="${CSS.escape(value)}"]`;
+  }
+  return null;
+}
+
+// Removing the element that has the focus makes Chromium restyle and lay out the page at
+// once, half patched: after a tap on a move's button, a forced layout inside the drawing
+// task (tools/bench_motion.py --trace). An element whose selector the new markup lacks is
+// gone after the patch (or patched into another control, from which main.py moves the focus
+// all the same), so it gives up the focus first, while the page is still laid out.
+function releaseFocus(element, content) {
+  const active = document.activeElement;
+  if (!active || active === document.body || !element.contains(active)) return;
+  const selector = focusSelector(active);
+  if (selector && !content.querySelector(selector)) active.blur();
+}
+
 window.caboPatch = (element, html) => {
   const template = document.createElement("template");
   template.innerHTML = html;
+  releaseFocus(element, template.content);
   patchChildren(element, template.content);
 };

@@ -1,7 +1,7 @@
 """Drawing by patching the DOM (static/js/patch.js): every screen of a round is exactly what
 a full redraw (innerHTML) would give, nodes that did not change are the same nodes after a
-redraw, and a card that starts an animation is a new
-node, so its animation plays."""
+redraw, a card touched by a move is patched in place (motion.js animates it), a face is never
+rewritten into a back, and a keyed region the page already has is skipped."""
 
 from __future__ import annotations
 
@@ -77,15 +77,39 @@ def test_a_node_that_did_not_change_is_the_same_node_after_a_redraw(page: Page) 
                          ".find(b => b.textContent.trim() === 'Tipp') === window.kept")
 
 
-def test_a_card_that_starts_an_animation_is_a_new_node(page: Page) -> None:
+def test_a_card_touched_by_a_move_is_patched_in_place_and_a_face_is_never_a_back(
+        page: Page) -> None:
     open_page(page, 17)
     page.evaluate("""() => {
       const app = document.getElementById('app');
-      window.caboPatch(app, '<p id="x" class="card">1</p>');
-      window.before = document.getElementById('x');
-      window.caboPatch(app, '<p id="x" class="card">2</p>');
-      window.same = document.getElementById('x') === window.before;
-      window.caboPatch(app, '<p id="x" class="card anim-in">3</p>');
-      window.animated = document.getElementById('x') !== window.before;
+      window.caboPatch(app, '<p id="x" class="card up"><span class="face">1</span></p>');
+      window.card = document.getElementById('x');
+      window.face = window.card.firstChild;
+      window.caboPatch(app, '<p id="x" class="card up anim-in"><span class="face">2</span></p>');
+      window.inPlace = document.getElementById('x') === window.card
+        && window.card.firstChild === window.face;
+      window.caboPatch(app, '<p id="x" class="card down"><span class="back"></span></p>');
+      window.faceKept = window.card.firstChild !== window.face
+        && window.face.className === 'face' && window.face.textContent === '2';
     }""")
-    assert page.evaluate("window.same") and page.evaluate("window.animated")
+    assert page.evaluate("window.inPlace")  # (motion.js animates it; CSS does not)
+    assert page.evaluate("window.faceKept")  # the face motion.js turns back is untouched
+
+
+def test_a_region_with_the_key_the_page_has_is_not_compared(page: Page) -> None:
+    """data-k (cabo/web/render.py `keyed`) stands for the region's markup: a region whose key
+    the page already has is skipped whole; a new key patches it."""
+    open_page(page, 17)
+    page.evaluate("""() => {
+      const app = document.getElementById('app');
+      window.caboPatch(app, '<div data-k="7" class="news"><p>a</p></div><p>b</p>');
+      // (a change no redraw makes: whether the patch looks inside the region)
+      app.querySelector('.news p').setAttribute('data-x', '1');
+      window.caboPatch(app, '<div data-k="7" class="news"><p>a</p></div><p>c</p>');
+      window.skipped = app.querySelector('.news p').getAttribute('data-x') === '1'
+        && app.lastChild.textContent === 'c';
+      window.caboPatch(app, '<div data-k="8" class="news"><p>d</p></div><p>c</p>');
+      window.patched = !app.querySelector('.news p').hasAttribute('data-x')
+        && app.querySelector('.news').textContent === 'd';
+    }""")
+    assert page.evaluate("window.skipped") and page.evaluate("window.patched")
