@@ -35,7 +35,10 @@ function turn(isMine, text, vibrate) {
   const began = isMine && !mine;
   mine = !!isMine;
   label = text;
-  if (began && vibrate && navigator.vibrate) {
+  // Browsers refuse (and log) a vibration before the person's first tap on the page (sticky
+  // activation): a reloaded page waits for it.
+  const tapped = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+  if (began && vibrate && navigator.vibrate && tapped) {
     try { navigator.vibrate(120); window.caboAwake.vibrated += 1; } catch { /* not allowed */ }
   }
   title();

@@ -543,6 +543,11 @@ def test_an_answer_that_never_connects_is_reported_and_a_new_invitation_works(br
 
 
 VIBRATE_STUB = "navigator.vibrate = (ms) => { (window.__vibrations ||= []).push(ms); return true; };"
+# a turn that begins and ends on a page nobody has tapped yet (a timer, not a gesture)
+UNTAPPED_TURN = """addEventListener("load", () => setTimeout(() => {
+    window.caboAwake.turn(true, "x", true); window.caboAwake.turn(false, "x", true);
+    window.__untapped = [navigator.userActivation.hasBeenActive, window.__vibrations || []];
+}, 0));"""
 
 
 def test_a_dropped_link_and_a_stale_claim(devices):
@@ -589,10 +594,14 @@ def test_the_screen_stays_on_and_a_turn_is_told_while_the_page_looks_away(browse
     devices, unless turned off) and shows "● Your turn" in the title while the page is hidden."""
     d = Devices(browser, base_url, count=2)
     try:
-        d.contexts[0].add_init_script(VIBRATE_STUB)
+        d.contexts[0].add_init_script(VIBRATE_STUB + UNTAPPED_TURN)
         host, guest = d.pages
         driver.open_page(host, 5)
         assert host.evaluate("window.caboAwake.held") is False  # no game, no wake lock
+        # before the person's first tap (a reloaded phone) a turn does not try to vibrate:
+        # the browser would refuse it and say so in the console (UNTAPPED_TURN; Playwright's
+        # evaluate counts as a tap, a timer does not)
+        assert host.evaluate("window.__untapped") == [False, []]
         d.host_game("official", 5)
         d.invite(1, guest)
         for _ in range(50):
