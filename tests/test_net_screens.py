@@ -190,7 +190,8 @@ def test_a_room_guest_looking_for_its_host_reads_whose_table_once_its_offer_name
                              ("de", "Mia", "Tisch von Mia gefunden: verbinde …")):
         page = SimpleNamespace(consent=None, told=None, problem=None, no_relay=False, up={},
                                services=lambda: {"relays": ["wss://r.example"]},
-                               guest=SimpleNamespace(code="ABCDEFGH", host=host),
+                               joined=SimpleNamespace(guest=SimpleNamespace(
+                                   code="ABCDEFGH", host=host)),
                                app=SimpleNamespace(t=Texts(lang), screen="setup", table=None))
         assert text in roomscreens.screen(page)
 

@@ -106,7 +106,7 @@ class Relays:
             if was_ready:
                 self.room.relay_event("host", "close", None)
             else:
-                self.room.relay_gone_before_ready()
+                self.room.joined.relay_gone_before_ready()
         else:
             self.room.relay_event(link, "close", None)
 
@@ -129,12 +129,12 @@ class Relays:
                 if link in self.by_link:
                     self._publish(code, c.flush(now))
                 return
-        if self.room.host is not None and msg["d"] == "g" and not msg.get("x"):
+        if self.room.hosted.host is not None and msg["d"] == "g" and not msg.get("x"):
             key = (msg["l"], msg["p"], msg["h"])  # a link we do not know: "gone", now and then
             if now - self.gone_sent.get(key, -1e9) > 2000:
                 self.gone_sent[key] = now
                 self._publish(code, [carriage.gone(msg, "h")])
-        elif self.room.guest is not None and msg["d"] == "h" and "host" not in self.by_link:
+        elif self.room.joined.guest is not None and msg["d"] == "h" and "host" not in self.by_link:
             self._guest_first(code, msg, now)
 
     # -- the host ----------------------------------------------------------------------------
@@ -158,16 +158,16 @@ class Relays:
 
     def host_start(self, link) -> None:
         item = self.answered.pop(link, None)
-        room = self.room
-        if item is None or link in self.opened or not room.hosting():
+        room, hosted = self.room, self.room.hosted
+        if item is None or link in self.opened or not hosted.active():
             return
         code, seat, peer = item
-        if room.host.codes.get(seat) != code:
+        if hosted.host.codes.get(seat) != code:
             return  # the seat has another code now
         rid = link + SUFFIX
         c = carriage.Carriage(link, peer, self.host_id, "h", _now())
         self.by_link[rid] = (c, code)
-        room.host.links[rid] = seat
+        hosted.host.links[rid] = seat
         room.net.hosting.link_seat[rid] = seat
         self._publish(code, c.send(carriage.READY, _now()))
         self._start_ticking()
@@ -176,9 +176,9 @@ class Relays:
     # -- the guest ---------------------------------------------------------------------------
     def _guest_first(self, code, msg, now) -> None:
         """The host's first frame for the link this guest answered: the relay carries now."""
-        guest = self.room.guest
+        guest = self.room.joined.guest
         if guest.code != code or msg["l"] != guest.link or msg["p"] != guest.peer or \
-                msg["n"] == 0 or self.room.link_open:
+                msg["n"] == 0 or self.room.joined.link_open:
             return
         c = carriage.Carriage(guest.link, guest.peer, msg["h"], "g", now)
         self.by_link["host"] = (c, code)

@@ -21,8 +21,8 @@ def screen(page):
         return _told(page)
     if page.consent is not None:
         return _consent(page)
-    if page.guest is not None and not (page.app.screen == "table" and
-                                       page.app.table is not None):
+    if page.joined.guest is not None and not (page.app.screen == "table" and
+                                              page.app.table is not None):
         return _looking(page)
     return None
 
@@ -129,7 +129,7 @@ def _guest_name(page) -> str:
 
 def _looking(page) -> str:
     """Looking for the host of the room; once its offer named the host, whose table."""
-    t, code, host = page.app.t, page.guest.code, page.guest.host
+    t, code, host = page.app.t, page.joined.guest.code, page.joined.guest.host
     found = e(t("room_found", host=host)) if host else \
         t("room_looking", code=nowrap(room.shown(code)))
     return (
@@ -142,7 +142,7 @@ def _looking(page) -> str:
 
 def _renew(page, seat, name) -> str:
     """"New code for Ben", for a seat a device has (or had): the way to a new device."""
-    if seat not in page.host.claimed:
+    if seat not in page.hosted.host.claimed:
         return ""
     t = page.app.t
     return (f'<p class="net-note">{e(t("room_renew_text", name=name))}</p>'
@@ -153,8 +153,8 @@ def panel(page, net_panel: str) -> str:
     """On the table, with NetPage's panel: the host's codes and who is here; a room
     guest without its link sees "reconnecting" instead of the QR way's way back."""
     t = page.app.t
-    if page.guest is not None:
-        if page.link_open:
+    if page.joined.guest is not None:
+        if page.joined.link_open:
             way = "room_way_guest_relay" if page.relays.relayed("host") else \
                 "room_way_guest_direct"
             return (_guest_again(page) + f'<p class="net-note" id="room-way">{e(t(way))}</p>'
@@ -162,9 +162,9 @@ def panel(page, net_panel: str) -> str:
         return (f'<section class="net-panel room-panel" aria-label="{e(t("room_panel"))}">'
                 f'<p class="net-status" role="status" id="room-reconnecting">'
                 f'{e(t("room_reconnecting"))}</p>'
-                f'{_relay_status(page, page.guest.code)}'
+                f'{_relay_status(page, page.joined.guest.code)}'
                 f'{actions(button("room-leave", t("room_leave"), "ghost"))}</section>')
-    if not page.hosting():
+    if not page.hosted.active():
         return net_panel
     seats, here = page.net.host.session.seats, page.net.host.connected()
     relayed = {held.seat for link, held in page.net.host.links.items()
@@ -172,9 +172,9 @@ def panel(page, net_panel: str) -> str:
     over = page.net.host.session.state.phase == "game_over"
     # everyone at the table and a game running: one short line per seat, the rest folded
     # away (the host's own cards stay in view on a phone)
-    fold = not over and all(seat in here for seat in page.host.codes)
+    fold = not over and all(seat in here for seat in page.hosted.host.codes)
     rows, renew = [], []
-    for seat, code in page.host.codes.items():
+    for seat, code in page.hosted.host.codes.items():
         name = seats[seat].name
         if seat in here:
             way = "room_way_relay" if seat in relayed else "room_way_direct"
@@ -186,7 +186,7 @@ def panel(page, net_panel: str) -> str:
                         f'<span class="room-way">{e(t(way))}</span>{"" if fold else more}'
                         f'</li>')
             continue
-        url = page.url(code)
+        url = page.hosted.url(code)
         rows.append(
             f'<li class="room-seat" id="room-seat-{seat}">'
             f'<p>{e(t("room_seat_waiting", name=name))}</p>'
@@ -195,12 +195,12 @@ def panel(page, net_panel: str) -> str:
             f'</strong><data id="room-code-{seat}" value="{e(room.shown(code))}"></data></p>'
             f'{_share(page, f"room-code-{seat}", t("net_the_code"))}'
             f'<div class="qr" role="img" aria-label="{e(t("room_qr_for", name=name))}">'
-            f'{page.svg.get(seat, "")}</div>'
+            f'{page.hosted.svg.get(seat, "")}</div>'
             f'<label class="field"><span>{e(t("room_link_for", name=name))}</span>'
             f'<input type="text" readonly id="room-link-{seat}" value="{e(url)}"></label>'
             f'{_share(page, f"room-link-{seat}", t("net_the_link"))}'
             f'{_renew(page, seat, name)}</li>')
-    first = next(iter(page.host.codes.values()))
+    first = next(iter(page.hosted.host.codes.values()))
     close = actions(button("room-close", t("room_close"), "ghost"))
     if fold:
         opened = " open" if "room-more" in page.app.open else ""
