@@ -13,6 +13,8 @@ fresh browser profile, the game and the bare page interleaved (ABBA order):
 - form usable: `[data-testid=ready]` appears, the set-up form drawn and clickable;
 - table playable: "Play right away" pressed as soon as the start screen is there, until the table's
   first move button can be pressed (the game's clock: both from navigation start);
+- long tasks, form to table: the main thread's time in long tasks (over 50 ms) between those
+  two (the deal, and a first visit's storing of its runtime snapshot);
 - bytes and requests: what the page itself fetched on the first visit (encoded bytes as
   they crossed the emulated network, headers included; the service worker's own fetches,
   which fill its cache after the start, are not the page's);
@@ -78,6 +80,13 @@ PHASE_PROBE = """(() => {
   const marks = globalThis.__caboPhases = {};
   addEventListener('py:progress', ({ detail }) => { marks[String(detail)] ??= performance.now(); });
   addEventListener('py:ready', () => { marks['py:ready'] ??= performance.now(); });
+  // the main thread's long tasks (over 50 ms): [start, duration] in ms
+  const tasks = globalThis.__caboLongTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const t of list.getEntries()) tasks.push([t.startTime, t.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch { /* no long task timing in this browser */ }
 })();"""
 PHASES = """() => {
   const m = globalThis.__caboPhases || {};
@@ -92,6 +101,15 @@ PHASES = """() => {
     python_s: m['py:ready'] !== undefined && ready !== undefined ? ready - m['py:ready'] : null,
     snapshot: globalThis.caboRuntime?.snapshot ?? null,
   };
+}"""
+# The main thread's long-task time from the start screen to the playable table (the work that
+# competes with "Play right away": the deal, and on a first visit storing the runtime snapshot).
+BUSY_TO_TABLE = """() => {
+  const from = globalThis.__bootReadyMs, to = performance.now();
+  return (globalThis.__caboLongTasks || [])
+    .filter(([start, duration]) => start + duration > from && start < to)
+    .reduce((sum, [start, duration]) =>
+      sum + Math.min(start + duration, to) - Math.max(start, from), 0);
 }"""
 FIRST_TEXT = """() => {
   const paint = performance.getEntriesByName('first-contentful-paint')[0];
@@ -161,7 +179,7 @@ def measure(playwright, chromium: str, variant: Variant) -> None:
             errors = []
             page.on("pageerror", lambda error: errors.append(str(error)))
             _, traffic = phone(context, page)
-            page.goto(variant.url + ("?lang=en" if variant.game else ""))
+            page.goto(variant.url + ("?lang=en" if variant.game else ""), timeout=TIMEOUT_MS)
             page.wait_for_function("() => globalThis.__bootReadyMs !== undefined",
                                    timeout=TIMEOUT_MS, polling=50)
             variant.add("form_s", page.evaluate("() => globalThis.__bootReadyMs") / 1000)
@@ -170,6 +188,7 @@ def measure(playwright, chromium: str, variant: Variant) -> None:
                     r"^(Play right away|Start game)$")).first.click()
                 page.wait_for_function(TABLE_PLAYABLE, timeout=TIMEOUT_MS, polling=50)
                 variant.add("table_s", page.evaluate("() => performance.now()") / 1000)
+                variant.add("busy_to_table_s", page.evaluate(BUSY_TO_TABLE) / 1000)
             add_phases(variant, "first", page.evaluate(PHASES))
             paint = page.evaluate(FIRST_TEXT)
             variant.add("first_text_s", paint / 1000 if paint is not None else None)
@@ -178,7 +197,7 @@ def measure(playwright, chromium: str, variant: Variant) -> None:
             variant.add("requests", traffic["requests"])
             page.evaluate(SERVICE_WORKER_READY)
             page.evaluate(SNAPSHOT_KEPT)
-            page.reload()
+            page.reload(timeout=TIMEOUT_MS)
             page.wait_for_function("() => globalThis.__bootReadyMs !== undefined",
                                    timeout=TIMEOUT_MS, polling=50)
             if variant.game:
@@ -210,7 +229,7 @@ def return_series(playwright, chromium: str, variants: list[Variant], reloads: i
             context.add_init_script(READY_PROBE + PHASE_PROBE)
             page = context.pages[0] if context.pages else context.new_page()
             phone(context, page)
-            page.goto(variant.url + "?lang=en")
+            page.goto(variant.url + "?lang=en", timeout=TIMEOUT_MS)
             page.wait_for_function("() => globalThis.__bootReadyMs !== undefined",
                                    timeout=TIMEOUT_MS, polling=50)
             page.get_by_role("button", name=re.compile(
@@ -222,7 +241,7 @@ def return_series(playwright, chromium: str, variants: list[Variant], reloads: i
         for run in range(reloads):
             order = list(zip(variants, pages))
             for variant, page in (order if run % 2 == 0 else order[::-1]):
-                page.reload()
+                page.reload(timeout=TIMEOUT_MS)
                 page.wait_for_function(TABLE_PLAYABLE, timeout=TIMEOUT_MS, polling=50)
                 variant.add("return_s", page.evaluate("() => performance.now()") / 1000)
                 add_phases(variant, "return", page.evaluate(PHASES))
@@ -245,7 +264,8 @@ def report(variants: list[Variant], runs: int, compress: bool) -> dict:
 
 def print_report(out: dict) -> None:
     rows = [("first text (s)", "first_text_s"), ("form usable (s)", "form_s"),
-            ("table playable (s)", "table_s"), ("first visit MB", "bytes"),
+            ("table playable (s)", "table_s"),
+            ("long tasks, form to table (s)", "busy_to_table_s"), ("first visit MB", "bytes"),
             ("requests", "requests"), ("return (s)", "return_s")]
     rows += [(f"{visit} {label}", f"{visit}_{key}") for visit in ("first", "return")
              for label, key in (("Pyodide asked (s)", "pyodide_at_s"),
@@ -256,7 +276,7 @@ def print_report(out: dict) -> None:
     names = list(out["variants"])
     print(f"phone profile: CPU {out['cpu_slowdown']}x slower, 10/5 Mbit/s, 60 ms; "
           f"{'gzip' if out['gzip'] else 'uncompressed'}; {out['runs']} runs, median (all)")
-    print(f"{'':26}" + "".join(f"{name:>34}" for name in names))
+    print(f"{'':30}" + "".join(f"{name:>34}" for name in names))
     for label, key in rows:
         cells = []
         for name in names:
@@ -270,7 +290,7 @@ def print_report(out: dict) -> None:
                               for x in m["all"])
             text = (f"{median:.0f}" if key == "requests" else f"{median:.2f}") + f" ({every})"
             cells.append(f"{text:>34}")
-        print(f"{label:26}" + "".join(cells))
+        print(f"{label:30}" + "".join(cells))
     game = out["variants"].get("game", {})
     for goal, key in (("table_s", "table_s"), ("return_s", "return_s")):
         if key in game:
@@ -316,7 +336,10 @@ def main(argv: list[str] | None = None) -> None:
                     k = run % len(variants)  # each variant first in turn
                     order = variants[k:] + variants[:k]
                     for variant in order:
-                        measure(playwright, args.chromium, variant)
+                        try:
+                            measure(playwright, args.chromium, variant)
+                        except Exception as error:  # which variant, in the message
+                            raise RuntimeError(f"{variant.name}, run {run + 1}: {error}") from error
         finally:
             for server in servers:
                 server.shutdown()
