@@ -46,7 +46,9 @@ CABO_ZIP = BUILD / "cabo.zip"
 PYSCRIPT_BYTECODE_ZIP = BUILD / "pyscript-bytecode.zip"
 # The key of the runtime snapshot a device keeps (static/js/boot-pyodide.mjs imports it).
 SNAPSHOT_KEY = BUILD / "snapshot-key.mjs"
-SNAPSHOT_LOADER = ROOT / "static" / "js" / "boot-pyodide.mjs"
+# The loader that takes and restores it, and the stored form it reads (boot-snapshot.mjs).
+SNAPSHOT_LOADER = (ROOT / "static" / "js" / "boot-pyodide.mjs",
+                   ROOT / "static" / "js" / "boot-snapshot.mjs")
 
 # What loadPyodide() fetches from its indexURL when no packages are requested.
 PYODIDE_FILES = (
@@ -240,11 +242,12 @@ def write_zip(files: Mapping[str, bytes], dest: Path) -> bool:
 
 def write_snapshot_key() -> bool:
     """static/build/snapshot-key.mjs: a hash of every file whose bytes shape the memory of the
-    snapshot boot-pyodide.mjs takes (the runtime, the trimmed stdlib, cabo.zip, the loader),
+    snapshot boot-pyodide.mjs takes (the runtime, the trimmed stdlib, cabo.zip, the loader and
+    the stored form's module),
     so a device never restores the snapshot of another build."""
     digest = hashlib.sha256()
     for path in [VENDOR / "pyodide" / name for name in PYODIDE_FILES] + [CABO_ZIP,
-                                                                         SNAPSHOT_LOADER]:
+                                                                         *SNAPSHOT_LOADER]:
         data = path.read_bytes()
         digest.update(f"{path.name}:{len(data)}:".encode() + data)
     text = ("// Written by tools/build.py: the key of the runtime snapshot of this build.\n"

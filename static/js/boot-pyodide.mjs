@@ -4,14 +4,14 @@
 // A first visit loads Pyodide as usual, imports the game's modules that the first screen needs
 // and that touch no browser object (cabo/web/snapshot.py), and takes a snapshot of the
 // interpreter's memory before PyScript or the page run anything; once the first screen is
-// drawn, the snapshot is stored in the Cache API (only its non-zero pages: about 12 of 31 MB).
-// A later visit of the same build restores it instead of starting CPython and importing those
-// modules again (docs/speed.md, the phone section, has the figures). SNAPSHOT_KEY
-// (static/build/snapshot-key.mjs, written by tools/build.py) is a hash of everything the
-// snapshot's memory depends on: the runtime, the trimmed stdlib, cabo.zip and this file. A
-// snapshot of another build is never restored (Pyodide itself refuses another runtime's), one
-// that fails to restore is deleted and the page starts as without one. Where the Cache API
-// is missing (an insecure origin) nothing changes.
+// drawn, a worker stores it in the Cache API (only its non-zero pages: about 12 of 31 MB;
+// static/js/boot-snapshot.mjs). A later visit of the same build restores it instead of starting
+// CPython and importing those modules again (docs/speed.md, the phone section, has the
+// figures). SNAPSHOT_KEY (static/build/snapshot-key.mjs, written by tools/build.py) is a hash
+// of everything the snapshot's memory depends on: the runtime, the trimmed stdlib, cabo.zip,
+// this file and boot-snapshot.mjs. A snapshot of another build is never restored (Pyodide
+// itself refuses another runtime's), one that fails to restore is deleted and the page starts
+// as without one. Where the Cache API is missing (an insecure origin) nothing changes.
 import { loadPyodide as loadStock, version } from "../vendor/pyodide/pyodide.mjs";
 import { SNAPSHOT_KEY } from "../build/snapshot-key.mjs";
 
@@ -23,37 +23,15 @@ const HOME_ZIP = "/home/pyodide/cabo.zip";  // where PyScript writes it (pyscrip
 // Not "cabo-...": sw.js deletes every other cache of that name when a new version activates.
 const CACHE = "runtime-snapshot";
 const KEY = new URL(`./runtime-snapshot/${SNAPSHOT_KEY}`, location.href).href;
-const MAGIC = 0x43414253;  // "CABS"
-const PAGE = 65536;  // the sparse format's unit: WebAssembly's page
 
 // For tests and benchmarks: what this load did ("restored", "made", "none") and a promise
 // that settles once a snapshot made on this load is stored (or was not).
 const state = { snapshot: "none", kept: Promise.resolve(false) };
 globalThis.caboRuntime = state;
 
-// The snapshot's runs of non-zero pages: [magic, length, runs, offset, size, ...] + their bytes.
-function sparse(bytes) {
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
-  const runs = [];
-  const perPage = PAGE / 4;
-  for (let page = 0; page * perPage < words.length; page++) {
-    const start = page * perPage;
-    const end = Math.min(start + perPage, words.length);
-    let used = false;
-    for (let i = start; i < end; i++) {
-      if (words[i] !== 0) { used = true; break; }
-    }
-    if (!used) continue;
-    const last = runs[runs.length - 1];
-    if (last && last[0] + last[1] === start * 4) last[1] = Math.min(end * 4, bytes.length) - last[0];
-    else runs.push([start * 4, Math.min(end * 4, bytes.length) - start * 4]);
-  }
-  const header = new Uint32Array(3 + 2 * runs.length);
-  header.set([MAGIC, bytes.length, runs.length]);
-  runs.forEach(([offset, size], i) => header.set([offset, size], 3 + 2 * i));
-  return new Blob([header, ...runs.map(([offset, size]) => bytes.subarray(offset, offset + size))]);
-}
+const MAGIC = 0x43414253;  // "CABS", the stored form's mark (written by boot-snapshot.mjs)
 
+// The snapshot's memory from its stored form (static/js/boot-snapshot.mjs writes it).
 function unsparse(buffer) {
   const [magic, length, count] = new Uint32Array(buffer, 0, 3);
   if (magic !== MAGIC) throw new Error("not a runtime snapshot");
@@ -83,20 +61,24 @@ async function forget() {
   try { await caches.delete(CACHE); } catch { /* nothing stored */ }
 }
 
-// Stored once the first screen is drawn, so that it does not delay it; one per device.
+// Stored once the first screen is drawn, so that it does not delay it; one per device. A worker
+// stores it (static/js/boot-snapshot.mjs) where one can start, else this page does.
 function keepLater(bytes) {
   return new Promise((resolve) => {
-    addEventListener("cabo:ready", () => setTimeout(async () => {
+    addEventListener("cabo:ready", () => setTimeout(() => {
+      const writer = new URL("./boot-snapshot.mjs", import.meta.url);
+      let worker = null;
       try {
-        const cache = await caches.open(CACHE);
-        for (const request of await cache.keys()) {
-          if (request.url !== KEY) await cache.delete(request);
-        }
-        await cache.put(KEY, new Response(sparse(bytes)));
-        resolve(true);
-      } catch {
-        resolve(false);  // no room or no storage: the next visit starts as this one did
+        worker = new Worker(writer, { type: "module" });
+      } catch {  // no worker may start here: this page stores it
+        import(writer).then(({ store }) => store(CACHE, KEY, bytes))
+          .then(resolve, () => resolve(false));
+        return;
       }
+      const done = (stored) => { worker.terminate(); resolve(stored); };
+      worker.addEventListener("message", ({ data }) => done(data === true));
+      worker.addEventListener("error", () => done(false));  // the bytes went with the message
+      worker.postMessage({ name: CACHE, key: KEY, bytes }, [bytes.buffer]);
     }, 1000), { once: true });
   });
 }
