@@ -271,6 +271,15 @@ def analyse(rec, flat, trace, args) -> dict:
         result["quiet_long_task_ms_max_while_moving"] = round(
             max((t["cpu_ms"] for t in quiet), default=0), 1)
         result["quiet_long_task_split"] = quiet
+        # every task of the page while cards move with 10 ms of CPU time or more: its CPU
+        # times' median, p90 and sum move less with the machine's load than a count over 50
+        busy = sorted(t["cpu_ms"] for t in trace_tasks.long_tasks(
+            trace, "cabo-sync", cpu_times=1.0, over_ms=10.0)
+            if while_moving(t["at"], t["ms"]) and dict(t["split"]).get("devtools", 0)
+            < t["ms"] / 2)
+        result["task_cpu_ms_while_moving"] = {
+            "tasks": len(busy), "median": round(statistics.median(busy), 1) if busy else 0,
+            "p90": round(pct(busy, 0.9), 1), "sum": round(sum(busy))}
         if args.spans:
             for t in quiet:
                 t["spans"] = attribute([[t["at"], t["ms"]]], spans)[0]["spans"]
@@ -289,6 +298,8 @@ def brief(r) -> str:
                f"{r['quiet_long_tasks_while_moving']}, longest "
                f"{r['quiet_long_task_ms_max_while_moving']} ms"
                if "quiet_long_tasks_while_moving" in r else "")
+            + (f"; tasks >= 10 ms CPU while moving {r['task_cpu_ms_while_moving']}"
+               if "task_cpu_ms_while_moving" in r else "")
             + f"; tap p95 {r['tap_to_change_ms_p95']} ms")
 
 

@@ -81,14 +81,14 @@ def _kind(e) -> str:
     return "other"
 
 
-def long_tasks(path, sync: str, cpu_times: float = 0.0) -> list:
+def long_tasks(path, sync: str, cpu_times: float = 0.0, over_ms: float = LONG_MS) -> list:
     """[{at, ms, cpu_ms, split: [(kind, ms), ...]}] of every long task, `at` on the page's
     clock: a task over 50 ms, or with `cpu_times`, a task whose main-thread CPU time
     (the trace's thread duration) times `cpu_times` is over 50 ms. On a loaded machine a
     task's wall time is mostly waiting for a core; its CPU time is about what it takes on a
     quiet machine under the same throttling: Chromium's throttling shows in the thread's CPU
     time (a busy loop: 20 ms of CPU time at rate 1, 67 ms at rate 4, at load 6), so
-    `cpu_times` is 1 for a throttled page."""
+    `cpu_times` is 1 for a throttled page. `over_ms`: the threshold (50 ms: a long task)."""
     events = _load(path)
     offset = 0.0
     for e in events:
@@ -102,8 +102,8 @@ def long_tasks(path, sync: str, cpu_times: float = 0.0) -> list:
     out = []
     def long(e) -> bool:
         if cpu_times:
-            return e.get("tdur", 0) / 1000 * cpu_times > LONG_MS
-        return e["dur"] / 1000 > LONG_MS
+            return e.get("tdur", 0) / 1000 * cpu_times > over_ms
+        return e["dur"] / 1000 > over_ms
     for task in (e for e in mine if e["name"] == "RunTask" and long(e)):
         end = task["ts"] + task["dur"]
         inner = [e for e in mine if task["ts"] <= e["ts"] and e["ts"] + e["dur"] <= end
