@@ -15,9 +15,15 @@ const SEAT_MS = 420;        // between two seats of the reveal
 const COUNT_MS = 360;       // a reveal's sum counting up
 const FADE_MS = 160;        // a step under reduced motion
 const EASE = "cubic-bezier(.2,.7,.3,1)";
+// A step that starts later than this after its change (a card of the deal) is set up in a
+// task of its own this long before it starts: one frame set up the whole deal at once, 16
+// ghosts, 32 animations and 16 sounds, a task of 75-80 ms under a 4x slower CPU
+// (docs/speed.md, "card motion under a slow CPU").
+const LEAD_MS = 120;
 
 const running = new Set();  // our animations, until they end
 const counters = new Set(); // the reveal's sums counting up: {node, to, frame}
+const later = new Set();    // timers of steps still to be set up (`soon`)
 let first = new Map();      // element id -> {box, up, face} just before the last patch
 
 const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -31,6 +37,18 @@ function track(animation, done) {
   animation.addEventListener("finish", end, { once: true });
   animation.addEventListener("cancel", end, { once: true });
   return animation;
+}
+
+// Runs `setUp` for a step that starts `delay` ms after its change: at once if it starts
+// within LEAD_MS, else in a task of its own LEAD_MS before it. Until then the step counts as
+// motion (caboAfterMotion waits for it); a tap cancels it (finishAll: its card lies in place).
+function soon(delay, setUp) {
+  if (delay <= LEAD_MS) { setUp(); return; }
+  const timer = setTimeout(() => {
+    later.delete(timer);
+    try { setUp(); } finally { settled(); }
+  }, delay - LEAD_MS);
+  later.add(timer);
 }
 
 // A card's box on screen, unturned (the drawn card lies a little rotated): its layout size,
@@ -80,7 +98,7 @@ function ghostOf(box, faceNode) {
 // (0 to 0) on the main thread, a style recalculation and a repaint of the table in every
 // frame of the flight, instead of on the compositor (tools/bench_motion.py --trace).
 function wait(el, ms) {
-  track(el.animate([{ opacity: 0 }, { opacity: 0, offset: 0.999 }, { opacity: 1 }],
+  return track(el.animate([{ opacity: 0 }, { opacity: 0, offset: 0.999 }, { opacity: 1 }],
                    { duration: ms }));
 }
 
@@ -89,11 +107,11 @@ function fade(el, delay) {
                    { duration: FADE_MS, delay, fill: "backwards" }));
 }
 
-function fly(step, now, ghosts) {
+function fly(step, now, ghosts, start) {
   const to = document.getElementById(step.to);
   if (!to || step.from === step.to) return;
   const source = document.getElementById(step.from);
-  const a = first.get(step.from)?.box ?? (source && boxOf(source));
+  const a = first.get(step.from)?.box ?? now.get(step.from) ?? (source && boxOf(source));
   const b = now.get(step.to);
   if (!a || !b || !a.width || !b.width) return;
   const delay = step.delay || 0;
@@ -102,18 +120,39 @@ function fly(step, now, ghosts) {
   // (a card of the deal travels face down, and shows its face only where it lands)
   const face = step.kind !== "deal" && to.classList.contains("up") ? to.querySelector(".face")
     : null;
-  const ghost = ghostOf(b, face);
-  // the deal's cards wait on the deck, stacked: each lifted by a thin shadow only, or the
-  // stack's shadows add up to a dark blot around the deck
-  if (step.kind === "deal") ghost.classList.add("dealt");
-  ghosts.push([ghost, () => {
-    const dx = a.left - b.left, dy = a.top - b.top;
-    const sx = a.width / b.width, sy = a.height / b.height;
-    track(ghost.animate(
-      [{ transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})` }, { transform: "none" }],
-      { duration: FLY_MS, delay, easing: EASE, fill: "backwards" }), () => ghost.remove());
-    wait(to, delay + FLY_MS);
-  }]);
+  const launch = () => {
+    const ghost = ghostOf(b, face);
+    // the deal's cards wait on the deck, stacked: each lifted by a thin shadow only, or the
+    // stack's shadows add up to a dark blot around the deck
+    if (step.kind === "deal") ghost.classList.add("dealt");
+    return [ghost, () => {
+      const dx = a.left - b.left, dy = a.top - b.top;
+      const sx = a.width / b.width, sy = a.height / b.height;
+      return track(ghost.animate(
+        [{ transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})` },
+         { transform: "none" }],
+        { duration: FLY_MS, delay, easing: EASE, fill: "backwards" }), () => ghost.remove());
+    }];
+  };
+  if (delay <= LEAD_MS) {
+    const [ghost, go] = launch();
+    ghosts.push([ghost, () => { go(); wait(to, delay + FLY_MS); }]);
+    return;
+  }
+  // a later card of the deal: it waits, transparent, from now on; its ghost is added shortly
+  // before it leaves the deck (the deck shows a back meanwhile), timed from this change's
+  // frame as if it had been added with the others. Added late (a long task held the page),
+  // the ghost leaves the deck at once and its card waits for it; once the card shows, none.
+  let hold = null;
+  ghosts.push([null, () => { hold = wait(to, delay + FLY_MS); }]);
+  soon(delay, () => {
+    if (!hold || hold.playState === "finished") return;
+    const [ghost, go] = launch();
+    document.body.append(ghost);
+    const late = Math.max(0, performance.now() - start - delay);
+    go().startTime = start + late;
+    if (late) hold.startTime = start + late;
+  });
 }
 
 // A card turns over in place: the side it showed (a ghost) turns away, the side it shows
@@ -172,8 +211,13 @@ function play(steps, instant) {
   const sound = window.caboSound;
   const turning = [...first.values()].some((before) => before.up);
   if (!steps.length && !turning) return;
+  const start = document.timeline.currentTime;  // this frame's time
   for (const step of steps) {
-    if (step.sound && sound) sound.play(step.sound, instant ? 0 : step.delay || 0);
+    if (!step.sound || !sound) continue;
+    if (instant) { sound.play(step.sound, 0); continue; }
+    const delay = step.delay || 0;
+    soon(delay, () => sound.play(step.sound,
+                                 Math.max(0, delay - (performance.now() - start))));
   }
   if (instant) return;
   const still = reduced();
@@ -189,7 +233,7 @@ function play(steps, instant) {
     if (step.kind === "reveal") { reveal(step, now, ghosts, still); continue; }
     if (!to) continue;
     if (still) { fade(to, step.delay || 0); continue; }
-    if (step.kind === "fly" || step.kind === "deal") fly(step, now, ghosts);
+    if (step.kind === "fly" || step.kind === "deal") fly(step, now, ghosts, start);
     else if (step.kind === "flip") flip(to, now.get(step.to), null, 0, ghosts);
     else if (step.kind === "shake") shake(to);
   }
@@ -203,7 +247,8 @@ function play(steps, instant) {
       else flip(el, now.get(id), before.face, 0, ghosts);
     }
   }
-  for (const [ghost, start] of ghosts) { document.body.append(ghost); start(); }
+  for (const [ghost] of ghosts) if (ghost) document.body.append(ghost);
+  for (const [, go] of ghosts) go();
   first = new Map();
 }
 
@@ -221,7 +266,7 @@ window.caboMotion = (stepsJson, instant) => {
 
 // Once no card moves and none is about to: the waiting callbacks, each in a task of its own.
 function settled() {
-  if (running.size || scheduled || !idle.length) return;
+  if (running.size || scheduled || later.size || !idle.length) return;
   for (const call of idle.splice(0)) setTimeout(call, 0);
 }
 
@@ -239,6 +284,8 @@ window.caboAfterMotion = (fn, most) => {
 
 // Finishes every motion at once: the table shows where everything is.
 function finishAll() {
+  for (const timer of later) clearTimeout(timer);
+  later.clear();
   for (const animation of [...running]) animation.finish();
   for (const counter of [...counters]) {
     cancelAnimationFrame(counter.frame);

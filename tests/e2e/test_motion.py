@@ -59,6 +59,9 @@ ANIMATE_SPY = """() => {
     };
 }"""
 
+# Until every card has landed, the deal's last included (static/js/motion.js).
+LANDED = "() => new Promise((done) => window.caboAfterMotion(done, 10000))"
+
 BOX = """(sel) => { const el = document.querySelector(sel), r = el.getBoundingClientRect();
     return [r.left + r.width / 2, r.top + r.height / 2, el.offsetWidth, el.offsetHeight]; }"""
 
@@ -129,6 +132,7 @@ def test_a_new_round_deals_its_cards_one_by_one(page: Page) -> None:
     open_page(page, 11)
     page.evaluate(CATCH)
     new_game(page, "official", kinds=("person", "easy", "easy", "easy"), speed="fast")
+    page.evaluate(LANDED)  # (each card's ghost is added shortly before it leaves the deck)
     ghosts = page.evaluate("window.__ghosts")
     slots = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
         '.player .card[id^="slot-"]')].map(el => { const b = el.getBoundingClientRect();
@@ -146,6 +150,32 @@ def test_a_new_round_deals_its_cards_one_by_one(page: Page) -> None:
     assert [int(x.split("-")[2]) for x in onto] == [k for k in range(4) for _ in range(4)]
     assert all(sorted(owners[i:i + 4]) == [0, 1, 2, 3] for i in range(0, 16, 4))
     assert owners[:4] == owners[4:8], owners
+
+
+def test_a_tap_during_the_deal_ends_it_and_cancels_the_ghosts_still_to_come(
+        page: Page) -> None:
+    open_page(page, 11)
+    new_game(page, "official", kinds=("person", "easy", "easy", "easy"), speed="fast")
+    page.evaluate(LANDED)
+    page.evaluate(CATCH)
+    # a deal of three cards 1.5 s apart: each card's ghost is added shortly before it leaves
+    # the deck, timed from the deal's first frame; the cards still to come wait, invisible
+    page.evaluate("""() => { window.__after = null; window.caboMotionFirst();
+        window.caboMotion(JSON.stringify([0, 1, 2].map((k) => ({kind: 'deal', from: 'deck',
+            to: `slot-0-${k}`, sound: 'deal', delay: k * 1500}))), false);
+        window.caboAfterMotion(() => { window.__after = window.__ghosts.length; }, 20000); }""")
+    page.wait_for_function("window.__ghosts.length > 0")
+    assert page.evaluate("document.getElementById('slot-0-2').getAnimations().length") == 1
+    page.wait_for_function("window.__ghosts.length === 2")
+    assert [g["delay"] for g in page.evaluate("window.__ghosts")] == [0, 1500]
+    assert page.evaluate("window.__after") is None  # waits for the third card, too
+    page.locator("#status").click()  # a tap: every card lies in place, none flies later
+    page.wait_for_function("window.__after !== null")
+    assert page.evaluate("window.__after") == 2
+    assert page.locator(".card.ghost").count() == 0
+    assert page.evaluate("document.getElementById('slot-0-2').getAnimations().length") == 0
+    page.wait_for_timeout(2000)  # past the third card's time
+    assert len(page.evaluate("window.__ghosts")) == 2
 
 
 def test_a_tap_during_motion_acts_at_once_and_finishes_the_motion(page: Page) -> None:
