@@ -58,6 +58,7 @@ class App:
         self.sheets_from = []     # the screens the open sheets were opened from, in order
         self.focus_to = None      # a selector to focus after the next render
         self.focus_due = None     # (selector, in game) to focus in the next task, queued
+        self.redraw_due = False   # a tap's change is made, its drawing queued (render_soon)
         self.last_tap = None      # (card, time in ms, game step) of the last click on a card
         self.open = set()         # <details> kept open across renders
         self.announce = []
@@ -98,24 +99,31 @@ class App:
         if target is None or target.disabled:
             return
         ctl = target.dataset.ctl
+        if self.redraw_due:
+            # The last tap's change is not drawn yet: this tap was aimed at the screen before
+            # it. A move's button (or the hand-over) tapped again is the same decision twice
+            # and is dropped; any other control acts on the change, drawn first.
+            if ctl in ("act", "handoff"):
+                return
+            self.render()
         if ctl != "card":
             self.last_tap = None  # a press between two clicks on a card: no double click
         if ctl == "card":
             card = (int(target.dataset.owner), int(target.dataset.slot))
             if self.double_click(event, card) and (
                     events := self.table.quick_match(*card, event_ms(event))):
-                self.after_change(events)
+                self.after_change(events, soon=True)
                 self.pacer.schedule()
                 return
             self.table.click_card(*card)
-            self.render()
+            self.render_soon()
         elif ctl == "act":
-            self.person_acts(target.dataset.key, event_ms(event))
+            self.person_acts(target.dataset.key, event_ms(event), soon=True)
         elif ctl == "react" and self.table is not None:
             note = self.table.react(target.dataset.emoji, event_ms(event))
             if note:
                 self.announce.append(self.table.announcement())
-            self.render()
+            self.render_soon()
         elif ctl in SHEETS and self.screen != ctl:
             self.open_aside(ctl)
         elif ctl.endswith("-back") and ctl[:-len("-back")] in SHEETS:
@@ -142,13 +150,13 @@ class App:
             self.pacer.schedule()
         elif ctl == "handoff":
             self.table.confirm_handoff()
-            self.render()
+            self.render_soon()
         elif ctl == "mute" and (sound := getattr(window, "caboSound", None)) is not None:
             sound.setMuted(not sound.muted())  # (remembered by static/js/sound.js)
-            self.render()
+            self.render_soon()
         elif ctl == "dismiss":
             self.notice = None
-            self.render()
+            self.render_soon()
         elif ctl == "takeover":
             self.saving.take_over()
         elif ctl.startswith("net-"):
@@ -351,23 +359,43 @@ class App:
         table.ask_cabo = self.settings.get("ask_cabo", True)
         return table
 
-    def person_acts(self, key, at_ms=None) -> None:
+    def person_acts(self, key, at_ms=None, soon: bool = False) -> None:
+        """Press the move's button `key`; `soon`: in a tap's task (see `render_soon`)."""
         if key == "hint":  # the hint bot searches: in slices, so the page stays responsive
             self.pacer.hint()
             return
         events = self.table.press(key, at_ms)
         if key in ("hide", "handoff"):
             self.saving.save_later()  # the look is over: a reload does not show it again
-        self.after_change(events)
+        self.after_change(events, soon)
         self.pacer.schedule()
 
-    def after_change(self, events) -> None:
+    def after_change(self, events, soon: bool = False) -> None:
         if events:
             if self.table.reveals:
                 self.saving.show_look()
             self.saving.save_later()
             self.announce.append(self.table.announcement())
-        self.render()
+        if soon:
+            self.render_soon()
+        else:
+            self.render()
+
+    def render_soon(self) -> None:
+        """Draw the change in a task of its own, the page busy meanwhile. Chromium runs a
+        tap's handlers inside a frame's task: drawing there added Python's redraw to that
+        frame's restyle, layout and paint, one long task per tap (docs/speed.md, issue 41).
+        Any render before the queued one draws the change, and the queued one is dropped."""
+        if not self.redraw_due:
+            self.redraw_due = True
+            task_of_its_own(self.redraw_queued)
+        app = document.getElementById("app")
+        app.setAttribute("data-busy", "true")
+        app.setAttribute("data-redraw", "due")  # (tests wait for the drawing: driver.py)
+
+    def redraw_queued(self) -> None:
+        if self.redraw_due:
+            self.render()
 
     # -- drawing -------------------------------------------------------------------------
     def page_html(self, with_net: bool = True):
@@ -437,7 +465,9 @@ class App:
         return html, view, moves
 
     def render(self) -> None:
+        self.redraw_due = False
         app = document.getElementById("app")
+        app.removeAttribute("data-redraw")
         focus = (self.focus_due[0] if self.focus_due is not None
                  else _focus_selector(py(document.activeElement)))
         # Panels keep their open state: read it from the page, whose toggle events are queued

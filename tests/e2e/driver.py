@@ -32,13 +32,25 @@ def no_auto_end(target) -> None:
 
 
 def activate(target) -> None:
-    """Click the control, or tap it on a touch screen."""
+    """Click the control, or tap it on a touch screen; then until the change is drawn."""
     target.tap() if TOUCH else target.click()
+    drawn(target.page)
 
 
 def activate_within(target, timeout_ms) -> None:
     """`activate`, giving up after `timeout_ms` (Playwright's timeout error)."""
     target.tap(timeout=timeout_ms) if TOUCH else target.click(timeout=timeout_ms)
+    drawn(target.page)
+
+
+# A tap's change is drawn in the tap's next task (cabo/web/main.py `render_soon`), which a
+# test's next look at the page can come before.
+DRAWN = "!document.getElementById('app')?.hasAttribute('data-redraw')"
+
+
+def drawn(page: Page) -> None:
+    """Until the page has drawn the last tap's change."""
+    page.wait_for_function(DRAWN)
 
 
 PRESET_NAMES = {"official": "Official", "party": "Party", "standard52": "Standard 52",

@@ -148,7 +148,11 @@ class Person:
             STEP_TIMEOUT_S, "the bots to move")
 
     def click(self, role: str, name: str, group: str = "") -> None:
+        """Click it, then until its change is drawn (in the click's next task)."""
         self.find(role, name, group).click()
+        self.until(lambda: self.driver.execute_script(
+            "return !document.getElementById('app').hasAttribute('data-redraw')"),
+            STEP_TIMEOUT_S, "the click's change to be drawn")
 
     def press(self, name: str) -> None:
         """Press a move button and wait for the bots."""

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS
-from .driver import wait_saved
+from .driver import drawn, wait_saved
 from .test_axe import serious
 
 pytestmark = pytest.mark.e2e
@@ -45,6 +45,7 @@ class Learner:
     def tap(self, locator) -> None:
         time.sleep(self.pace)
         locator.click()
+        drawn(self.page)
         self.taps += 1
 
     def read(self) -> str:

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .driver import Player, buttons, new_game, open_page, own_card, press, wait_idle
+from .driver import Player, buttons, drawn, new_game, open_page, own_card, press, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -78,6 +78,7 @@ def test_bots_move_at_a_visible_pace_and_are_announced(page: Page) -> None:
     else:
         own_card(page, 1).click()
         moves.get_by_role("button", name="Replace with the drawn card").click()
+    drawn(page)
     if page.get_by_role("button", name="Skip the power").count():
         moves.get_by_role("button", name="Skip the power").click()
     # the bots take their turns one step at a time, shown and announced politely

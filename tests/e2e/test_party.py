@@ -15,7 +15,7 @@ from cabo.play.session import Seat, Session
 from stacking import stacked
 
 from . import driver
-from .driver import Player, open_page, open_settings, own_card, press, wait_idle
+from .driver import Player, drawn, open_page, open_settings, own_card, press, wait_idle
 from .test_axe import serious
 
 pytestmark = pytest.mark.e2e
@@ -67,6 +67,7 @@ def test_a_party_round_with_reactions_quips_achievements_awards_and_the_nose(pag
     expect(mine.locator(".bubble.reaction")).to_have_text("🎉")
     expect(page.locator("#live")).to_contain_text("Party")
     reactions.get_by_role("button", name="Party").click()  # too soon: held back
+    drawn(page)
     assert len(seen(page, "reaction")) == 1
     # two 9s in a row onto the 9: "Double snap"
     for n in (1, 2):

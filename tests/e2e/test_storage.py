@@ -14,7 +14,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import BOOT_TIMEOUT_MS
-from .driver import Player, buttons, new_game, open_page, open_settings, own_card, press, wait_idle
+from .driver import (Player, buttons, drawn, new_game, open_page, open_settings, own_card, press,
+                     wait_idle)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from damage import DAMAGE, real_save  # noqa: E402
@@ -140,6 +141,7 @@ def test_a_reload_during_the_initial_look_shows_the_cards_again(page: Page) -> N
     own_card(page, 1).click()
     own_card(page, 2).click()
     page.get_by_role("button", name="Look at the cards").click()  # face up until hidden
+    drawn(page)
     faces = [own_card(page, n).get_attribute("aria-label") for n in (1, 2)]
     assert all("face down" not in f for f in faces)
     page.reload()
@@ -214,10 +216,18 @@ def test_a_mouse_double_click_matches_a_card(page: Page) -> None:
 # Three clicks in one task of the page (a card, another control, the card again): the two
 # clicks on the card are microseconds apart, far within a double click's time, whatever the
 # machine's speed. Each is a pointer's click (detail 1), as a mouse's or a finger's is.
-THREE_CLICKS = """([card, between]) => {
+# (each click's change is drawn in its next task: the next click waits for it, far inside
+# a double click's time)
+THREE_CLICKS = """async ([card, between]) => {
     const click = (node) => node.dispatchEvent(new MouseEvent("click", {bubbles: true, detail: 1}));
+    const drawn = async () => {
+        while (document.getElementById("app").hasAttribute("data-redraw"))
+            await new Promise((done) => setTimeout(done, 0));
+    };
     click(document.querySelector(card));
+    await drawn();
     click(document.querySelector(between));
+    await drawn();
     click(document.querySelector(card));
 }"""
 
@@ -252,6 +262,28 @@ def test_a_click_on_a_card_after_a_move_starts_anew(page: Page) -> None:
     expect(log.filter(has_text=re.compile(r"^You (swap|replace|put)"))).to_have_count(1)
     wait_idle(page)
     expect(log.filter(has_text=YOU_MATCH)).to_have_count(0)
+
+
+TWO_CLICKS = """(button) => { for (const k of [1, 2]) document.querySelector(button)
+    .dispatchEvent(new MouseEvent("click", {bubbles: true, detail: k})); }"""
+
+
+def test_a_moves_button_clicked_twice_before_the_first_shows_acts_once(page: Page) -> None:
+    """Two clicks on "Call Cabo" in one task, as a double tap before the page has drawn the
+    first one's question: the question is asked, and Cabo is not called (the second click
+    was aimed at the button the person saw, not at the question's "Yes")."""
+    open_page(page, 12)
+    new_game(page, "party", kinds=("person", "easy"))
+    player = Player(page, cabo_after_draws=99)
+    for _ in range(40):  # the person's turns, until Cabo may be called
+        if "Call Cabo" in buttons(page):
+            break
+        player.step()
+    assert "Call Cabo" in buttons(page)
+    page.evaluate(TWO_CLICKS, "[data-ctl=act][data-key=cabo]")
+    expect(page.locator("#status")).to_contain_text("Everyone else gets one more turn")
+    assert "Yes, call Cabo" in buttons(page)
+    expect(page.locator(".log-list li").filter(has_text="You call Cabo")).to_have_count(0)
 
 
 # -- the play-across-devices keys are outside input too ------------------------------------
