@@ -51,13 +51,15 @@ function soon(delay, setUp) {
   later.add(timer);
 }
 
-// A card's box on screen, unturned (the drawn card lies a little rotated): its layout size,
-// centred where it shows.
+// A card's box on the page, unturned (the drawn card lies a little rotated): its layout size,
+// centred where it shows, in the document's coordinates: a ghost lies in the document (not
+// fixed to the screen), so that a scroll while it moves (the round's end scrolls the result
+// into view) moves it with its card.
 function boxOf(el) {
   const r = el.getBoundingClientRect();
   const width = el.offsetWidth || r.width, height = el.offsetHeight || r.height;
-  return { left: r.left + (r.width - width) / 2, top: r.top + (r.height - height) / 2,
-           width, height };
+  return { left: r.left + scrollX + (r.width - width) / 2,
+           top: r.top + scrollY + (r.height - height) / 2, width, height };
 }
 
 // First: the boxes of the table's cards and piles before the page changes.
@@ -86,7 +88,7 @@ function ghostOf(box, faceNode) {
     ghost.className = "card down ghost";
     ghost.innerHTML = '<span class="back"></span>';
   }
-  ghost.style.cssText = `position:fixed;left:${box.left}px;top:${box.top}px;`
+  ghost.style.cssText = `position:absolute;left:${box.left}px;top:${box.top}px;`
     + `width:${box.width}px;height:${box.height}px;--cw:${box.width}px;margin:0;`
     + "z-index:50;pointer-events:none;transform-origin:0 0;";
   return ghost;

@@ -75,6 +75,16 @@ def ghost_onto(page: Page, sel: str) -> int:
     return hits[0]
 
 
+def ghost_onto_page(page: Page, sel: str) -> int:
+    """The index of the ghost that lands on the element `sel`, by its place on the page."""
+    x, y, w, h = page.evaluate(BOX, sel)
+    sx, sy = page.evaluate("[scrollX, scrollY]")
+    hits = [i for i, g in enumerate(page.evaluate("window.__ghosts"))
+            if abs(g["left"] - (x + sx - w / 2)) < 1 and abs(g["top"] - (y + sy - h / 2)) < 1]
+    assert len(hits) == 1, (sel, page.evaluate("window.__ghosts"))
+    return hits[0]
+
+
 def centre_of_ghost(page: Page, index: int):
     return page.evaluate("""(i) => {
         const g = document.querySelectorAll('.card.ghost')[i].getBoundingClientRect();
@@ -126,6 +136,23 @@ def test_a_drawn_card_flies_from_the_deck_to_its_slot_on_its_real_path(page: Pag
     slot = (into["left"] + w / 2, into["top"] + h / 2)  # where it lands: its Last box
     k = between(drawn, slot, centre_of_ghost(page, 1))
     assert 0.1 < k < 0.95, k
+
+
+def test_a_card_in_flight_keeps_to_its_place_when_the_page_scrolls(page: Page) -> None:
+    # (the round's end scrolls the result into view while its cards turn over)
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, 11)
+    new_game(page, "official", kinds=("person", "easy", "easy", "easy"), speed="fast")
+    to_draw(page)
+    page.evaluate(CATCH)
+    page.evaluate("window.__hold = 0.999")  # all but landed
+    press(page, "Draw")
+    page.wait_for_function("window.__ghosts.length > 0")
+    page.evaluate("window.scrollBy(0, 40)")
+    assert page.evaluate("scrollY") > 20
+    x, y = page.evaluate(BOX, "#drawn")[:2]
+    gx, gy = centre_of_ghost(page, ghost_onto_page(page, "#drawn"))
+    assert abs(gx - x) < 2 and abs(gy - y) < 2, ((gx, gy), (x, y))
 
 
 def test_a_new_round_deals_its_cards_one_by_one(page: Page) -> None:
