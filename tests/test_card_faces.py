@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from cabo.game.cards import Card, card_power
-from cabo.i18n import Texts
+from cabo.i18n import LANGS, Texts
 from cabo.game.rules import PRESETS
 from cabo.play.session import Seat, Session
 from cabo.ui.table import Table
-from cabo.web import render, render_card
+from cabo.web import card_glyphs, render, render_card
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,8 +67,42 @@ def test_a_standard_card_shows_rank_suit_colour_and_pips_or_court():
     joker = render_card.face(look("single", Card(0, "*")), "Joker")
     assert "face joker" in joker and "star" in symbols(joker)
     # the 6 and the 9 are underlined: turned upside down in the corner, each stays itself
-    assert 'class="t ix u"' in render_card.face(look("standard52", Card(6, "C")), "6♣")
-    assert " u" not in render_card.face(look("standard52", Card(8, "C")), "8♣")
+    underline = r'M0 -[\d.]+h[\d.]+v-[\d.]+h-[\d.]+z"'
+    for rank, underlined in ((6, True), (9, True), (8, False)):
+        corners = re.findall(r'<path data-t="%d" [^>]*d="[^"]*"' % rank,
+                             render_card.face(look("standard52", Card(rank, "C")), "x"))
+        assert len(corners) == 2
+        assert all(bool(re.search(underline, c)) == underlined for c in corners)
+
+
+def test_a_face_prints_its_words_as_outlines_in_one_svg():
+    """No text and no HTML over the SVG: each word or number is one path (the browser lays a
+    face out without shaping text), and every word of every language has its outlines."""
+    for lang in LANGS:
+        for rank in range(14):
+            svg = render_card.face(look("official", Card(rank, ""), lang), str(rank))
+            assert re.search(r">[^<]", svg) is None and svg.count("<svg") == 1
+            assert re.fullmatch(r'<span [^>]*><svg [^>]*>.*</svg></span>', svg)
+            for printed in texts(svg):
+                assert re.search(r'<path data-t="%s" transform="matrix\([^"]+\)" d="M[^"]+"'
+                                 % re.escape(printed), svg)
+            card = look("official", Card(rank, ""), lang)
+            if card["word"]:
+                assert set(card["word"]) <= set(card_glyphs.GLYPHS)
+    for card in [Card(r, s) for s in "SHDC" for r in range(1, 14)] + [Card(0, "*")]:
+        svg = render_card.face(look("standard52" if card.suit != "*" else "single", card),
+                               card.label())
+        assert texts(svg) and all(set(t) <= set(card_glyphs.GLYPHS) for t in texts(svg))
+
+
+def test_a_word_is_spaced_like_the_browsers_text():
+    d, width = render_card._run("Ta", 0)
+    t_adv = card_glyphs.GLYPHS["T"][0]
+    assert width == t_adv + card_glyphs.KERN["Ta"] + card_glyphs.GLYPHS["a"][0]
+    # letter spacing follows every character, as CSS letter-spacing does
+    assert render_card._run("10", -100)[1] == (card_glyphs.GLYPHS["1"][0] - 100
+                                               + card_glyphs.GLYPHS["0"][0] - 100)
+    assert d.count("M") == 2
 
 
 def test_face_down_cards_carry_no_value_into_the_page():

@@ -3,9 +3,10 @@
 A face is drawn from its `look` (cabo.ui.screen: rank, suit, power), only for a card that is
 face up for the seat on screen; a face-down card is a back (CSS) with no value in the page.
 Shapes (suits, court marks, power icons, the joker's star) are symbols of the sprite in
-index.html (`#cs-*`), referenced with <use>, so a face is a few hundred bytes; its numbers
-and words are drawn by CSS from data attributes (no text nodes). Colours come from CSS
-variables (static/css/cards.css), so a theme recolours every face.
+index.html (`#cs-*`), referenced with <use>. Its numbers and words are outlines (one path a
+word, cabo/web/card_glyphs.py), not text: a face holds no text node, and the browser lays a
+face out without shaping text or sizing it to a container (docs/speed.md, issue 41). Colours
+come from CSS variables (static/css/cards.css), so a theme recolours every face.
 
 Coordinates are in a 100 x 142 box (the card's own proportions, app.css `.card`).
 """
@@ -13,6 +14,8 @@ Coordinates are in a 100 x 142 box (the card's own proportions, app.css `.card`)
 from __future__ import annotations
 
 from html import escape
+
+from cabo.web.card_glyphs import ASCENT, DESCENT, EM, GLYPHS, KERN
 
 W, H = 100, 142
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -44,23 +47,57 @@ def _use(symbol, x, y, size, flip=False) -> str:
             f'height="{size:g}"{turn}/>')
 
 
-def _text(cls, text) -> str:
-    """A word or number on a face: HTML over the SVG, its characters drawn by CSS from
-    `data-t` (app's cards.css), so a card's visible text is none and its accessible name
-    alone says what it shows (WCAG 2.5.3; axe label-content-name-mismatch)."""
-    return f'<span class="t {cls}" data-t="{_e(text)}"></span>'
+_RUNS: dict = {}
+
+
+def _run(text, spacing) -> tuple[str, float]:
+    """(path, width) of `text` set from x 0 on its baseline, in font units (y up), each
+    character followed by `spacing` (CSS letter-spacing, in font units) as in a browser."""
+    key = (text, spacing)
+    if key not in _RUNS:
+        parts, x, prev = [], 0, ""
+        for ch in text:
+            x += KERN.get(prev + ch, 0)
+            advance, gx, gy, rest = GLYPHS[ch]
+            parts.append(f"M{x + gx:g} {gy:g}{rest}")
+            x += advance + spacing
+            prev = ch
+        _RUNS[key] = "".join(parts), x
+    return _RUNS[key]
+
+
+def _print(text, left, top, size, spacing=0.0, narrow=1.0, underline=False, turn=False,
+           shift=0.0) -> str:
+    """A word or number as one path, placed as a line of CSS text would be: `left` of its
+    box (None: centred on the face), `top` of a line as tall as the font `size` (line-height
+    1), `spacing` and `underline` in ems, `narrow` a horizontal scale from the box's left.
+    `turn`: upside down about the face's centre, as the shapes of the bottom corner are."""
+    d, width = _run(text, round(spacing * EM))
+    k = size / EM
+    if underline:  # the 6 and the 9: under the characters, 0.12 em below the baseline
+        d += f"M0 {-0.12 * EM:g}h{width:g}v{-0.08 * EM:g}h{-width:g}z"
+    x = (W - width * k) / 2 if left is None else left + shift * width * k
+    # the baseline: a line's centre plus half the font's ascent less its descent, raised by
+    # what a browser's whole-pixel metrics and the SVG's letterbox take on average
+    y = top + size / 2 + (ASCENT - DESCENT) / 2 * k - 1.2
+    path = (f'<path data-t="{_e(text)}" transform="matrix({k * narrow:.5g} 0 0 {-k:.5g} '
+            f'{x:.4g} {y:.4g})" d="{d}"/>')
+    return f'<g transform="rotate(180 50 71)">{path}</g>' if turn else path
 
 
 def _corners(rank, suit, both=True) -> tuple[str, str]:
     """(shapes, texts) of the index in the top-left corner, and turned in the bottom-right
     one (`both`). As on printed cards, a 6 or 9 is underlined: upside down it is not the
-    other."""
-    cls = "ix" + (" w" if len(rank) > 1 else "") + (" u" if rank in ("6", "9") else "")
+    other. Two characters are set closer and narrower, from 3 units in."""
     shapes = _use(suit, 7, 35, 16) if suit else ""
-    texts = _text(cls, rank)
+    wide = len(rank) > 1
+    text = dict(left=3 if wide else 7, top=3, size=30, spacing=-0.1 if wide else -0.03,
+                narrow=0.82 if wide else 1.0, underline=rank in ("6", "9"))
+    texts = _print(rank, **text)
     if both:
         shapes += f'<g transform="rotate(180 50 71)">{shapes}</g>' if shapes else ""
-        texts += _text(cls + " br", rank)
+        # the turned index was narrowed about its own centre
+        texts += _print(rank, turn=True, shift=0.09 if wide else 0.0, **text)
     return shapes, texts
 
 
@@ -81,34 +118,46 @@ def _standard(rank, suit) -> tuple[str, str]:
 
 
 def _joker() -> tuple[str, str]:
-    return _use("star", 20, 40, 60), _text("jk", "JOKER") + _text("jk br", "JOKER")
+    word = dict(left=None, top=17, size=15, spacing=0.12)
+    return _use("star", 20, 40, 60), _print("JOKER", **word) + _print("JOKER", turn=True, **word)
 
 
 def _cabo(rank, power, word) -> tuple[str, str]:
     """The Cabo deck: a large numeral; a card with a power shows its icon and word."""
     if not power:
         shapes, texts = _corners(str(rank), None)
-        return shapes, texts + _text("big", rank)
-    # the power's word takes the bottom corner's place
+        return shapes, texts + _print(str(rank), None, 38, 64, -0.05)
+    # the power's word takes the bottom corner's place; a long one is set smaller
     shapes, texts = _corners(str(rank), None, both=False)
-    long = " l" if len(word) > 8 else ""
+    printed = (_print(word, None, 121, 12.5, -0.02) if len(word) > 8 else
+               _print(word, None, 118, 16))
     return (shapes + _use("p-" + power, 35, 84, 30),
-            texts + _text("big p", rank) + _text("pw" + long, word))
+            texts + _print(str(rank), None, 24, 64, -0.05) + printed)
+
+
+_FACES: dict = {}
 
 
 def face(look, text) -> str:
     """The face of a face-up card (`text`: its short label, "K♦"), aria-hidden: the card's
     accessible name says it."""
     rank, suit, power = look["rank"], look["suit"], look.get("power")
+    key = (rank, suit, power, look.get("word"), text)
+    if key not in _FACES:
+        _FACES[key] = _face(rank, suit, power, look.get("word") or "", text)
+    return _FACES[key]
+
+
+def _face(rank, suit, power, word, text) -> str:
     if suit == "*":
         kind, (shapes, texts) = "joker", _joker()
     elif suit:
         kind, (shapes, texts) = ("red" if suit in "HD" else "black"), _standard(rank, suit)
     else:
         kind = f"cabo p-{power}" if power else ("cabo top" if rank == 13 else "cabo")
-        shapes, texts = _cabo(rank, power, look.get("word") or "")
+        shapes, texts = _cabo(rank, power, word)
     return (f'<span class="face {kind}" data-face="{_e(text)}" aria-hidden="true">'
-            f'<svg viewBox="0 0 {W} {H}" focusable="false">{shapes}</svg>{texts}</span>')
+            f'<svg viewBox="0 0 {W} {H}" focusable="false">{shapes}{texts}</svg></span>')
 
 
 # The shapes the faces use, once in the page (index.html holds a copy of this string, which
