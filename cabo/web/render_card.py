@@ -51,8 +51,9 @@ _RUNS: dict = {}
 
 
 def _run(text, spacing) -> tuple[str, float]:
-    """(path, width) of `text` set from x 0 on its baseline, in font units (y up), each
-    character followed by `spacing` (CSS letter-spacing, in font units) as in a browser."""
+    """(path, width) of `text` set from x 0 on its baseline, in EM units of the font (y up),
+    each character followed by `spacing` (CSS letter-spacing, in those units) as in a
+    browser."""
     key = (text, spacing)
     if key not in _RUNS:
         parts, x, prev = [], 0, ""
