@@ -1,5 +1,5 @@
-"""Card faces (cabo/web/render_card.py): what each deck's face shows, the sprite the faces
-use, and that a face is drawn only for a card that is face up for the seat on screen."""
+"""Card faces (cabo/web/render_card.py): what each deck's face shows, the shapes the faces
+draw, and that a face is drawn only for a card that is face up for the seat on screen."""
 
 from __future__ import annotations
 
@@ -24,26 +24,33 @@ def look(preset, card, lang="en"):
             "word": Texts(lang)("face_" + power) if power else None}
 
 
+NAMES = {fill: name for name, (fill, _) in render_card._SHAPES.items()}
+
+
 def symbols(svg):
-    return re.findall(r'href="#cs-([^"]+)"', svg)
+    """The shapes a face draws (each inline: a path in the face's SVG, no <use>)."""
+    return [NAMES[d] for d in re.findall(r'<path transform="[^"]*" d="([^"]*)"/>', svg)]
 
 
 def texts(svg):
     return re.findall(r'data-t="([^"]*)"', svg)
 
 
-def test_the_page_holds_the_sprite_and_every_shape_a_face_uses():
-    index = (ROOT / "index.html").read_text(encoding="utf-8")
-    assert render_card.SPRITE in index
-    defined = set(re.findall(r'<symbol id="cs-([^"]+)"', render_card.SPRITE))
+def test_every_shape_a_face_uses_is_drawn_inline_and_the_page_needs_no_sprite():
+    assert "card-sprite" not in (ROOT / "index.html").read_text(encoding="utf-8")
     used = set()
     for preset in ("official", "standard52", "single"):
         cards = ([Card(r, "") for r in range(14)] if preset == "official" else
                  [Card(r, s) for s in "SHDC" for r in range(1, 14)] + [Card(0, "*")])
         for card in cards:
-            used |= set(symbols(render_card.face(look(preset, card), card.label())))
-    assert used <= defined and {"S", "H", "D", "C", "star", "cJ", "cQ", "cK",
-                                "p-peek", "p-spy", "p-swap"} <= used
+            svg = render_card.face(look(preset, card), card.label())
+            assert "<use" not in svg and "href" not in svg
+            used |= set(symbols(svg))
+    assert used == {"S", "H", "D", "C", "star", "cJ", "cQ", "cK", "p-peek", "p-spy", "p-swap"}
+    # a stroked part (the eye's outline, the lens's ring) is a path of its own
+    peek = render_card.face(look("official", Card(7, "")), "7")
+    assert re.search(r'<path transform="[^"]*" d="[^"]*" fill="none" stroke="currentColor" '
+                     r'stroke-width="9"/>', peek)
 
 
 @pytest.mark.parametrize("lang, words", [("en", ("peek", "spy", "swap")),

@@ -2,10 +2,10 @@
 
 A face is drawn from its `look` (cabo.ui.screen: rank, suit, power), only for a card that is
 face up for the seat on screen; a face-down card is a back (CSS) with no value in the page.
-Shapes (suits, court marks, power icons, the joker's star) are symbols of the sprite in
-index.html (`#cs-*`), referenced with <use>. Its numbers and words are outlines (one path a
-word, cabo/web/card_glyphs.py), not text: a face holds no text node, and the browser lays a
-face out without shaping text or sizing it to a container (docs/speed.md, issue 41). Colours
+Shapes (suits, court marks, power icons, the joker's star: SPRITE) and its numbers and words
+(outlines, cabo/web/card_glyphs.py) are paths in the face's one SVG, one a shape or word: a
+face holds no text node and no <use>, and the browser lays it out without shaping text,
+sizing a container or cloning a symbol (docs/speed.md, issue 41). Colours
 come from CSS variables (static/css/cards.css), so a theme recolours every face.
 
 Coordinates are in a 100 x 142 box (the card's own proportions, app.css `.card`).
@@ -13,6 +13,7 @@ Coordinates are in a 100 x 142 box (the card's own proportions, app.css `.card`)
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from cabo.web.card_glyphs import ASCENT, DESCENT, EM, GLYPHS, KERN
@@ -42,9 +43,18 @@ def _e(value) -> str:
 
 
 def _use(symbol, x, y, size, flip=False) -> str:
-    turn = f' transform="rotate(180 {x + size / 2:g} {y + size / 2:g})"' if flip else ""
-    return (f'<use href="#cs-{symbol}" x="{x:g}" y="{y:g}" width="{size:g}" '
-            f'height="{size:g}"{turn}/>')
+    """A shape of SHAPES in the box (x, y, size), turned upside down about its centre
+    (`flip`): drawn inline, its fill one path (a <use> of a sprite's symbol is a shadow tree
+    the browser styles and lays out for each pip)."""
+    k = size / 100
+    place = (f"matrix({-k:g} 0 0 {-k:g} {x + size:g} {y + size:g})" if flip else
+             f"matrix({k:g} 0 0 {k:g} {x:g} {y:g})")
+    fill, strokes = _SHAPES[symbol]
+    out = f'<path transform="{place}" d="{fill}"/>'
+    for d, width in strokes:
+        out += (f'<path transform="{place}" d="{d}" fill="none" stroke="currentColor" '
+                f'stroke-width="{width}"/>')
+    return out
 
 
 _RUNS: dict = {}
@@ -75,8 +85,8 @@ def _print(text, left, top, size, spacing=0.0, narrow=1.0, underline=False, turn
     `turn`: upside down about the face's centre, as the shapes of the bottom corner are."""
     d, width = _run(text, round(spacing * EM))
     k = size / EM
-    if underline:  # the 6 and the 9: under the characters, 0.12 em below the baseline
-        d += f"M0 {-0.12 * EM:g}h{width:g}v{-0.08 * EM:g}h{-width:g}z"
+    if underline:  # the 6 and the 9: under the characters, 0.08 em below the baseline
+        d += f"M0 {-0.08 * EM:g}h{width:g}v{-0.08 * EM:g}h{-width:g}z"
     x = (W - width * k) / 2 if left is None else left + shift * width * k
     # the baseline: a line's centre plus half the font's ascent less its descent, raised by
     # what a browser's whole-pixel metrics and the SVG's letterbox take on average
@@ -161,8 +171,8 @@ def _face(rank, suit, power, word, text) -> str:
             f'<svg viewBox="0 0 {W} {H}" focusable="false">{shapes}{texts}</svg></span>')
 
 
-# The shapes the faces use, once in the page (index.html holds a copy of this string, which
-# tests/test_web_ui.py keeps equal). Each is drawn in a 100 x 100 box with currentColor.
+# The shapes the faces use, as SVG symbols, each in a 100 x 100 box (once the page's sprite;
+# faces now draw them inline: _SHAPES). Filled with currentColor unless stroked.
 SPRITE = (
     '<svg id="card-sprite" aria-hidden="true" focusable="false" width="0" height="0" '
     'style="position:absolute;width:0;height:0;overflow:hidden">'
@@ -196,3 +206,29 @@ SPRITE = (
     '"/></symbol>'
     '</svg>'
 )
+
+
+def _circle(cx, cy, r) -> str:
+    """A circle as a path, drawn clockwise like the shapes it joins (nonzero fill: overlaps
+    stay filled)."""
+    return f"M{cx - r:g} {cy:g}a{r:g} {r:g} 0 1 1 {2 * r:g} 0a{r:g} {r:g} 0 1 1 {-2 * r:g} 0z"
+
+
+def _shapes(sprite) -> dict:
+    """{symbol: (the filled parts as one path, [(a stroked part's path, its width)])}."""
+    out = {}
+    for name, body in re.findall(r'<symbol id="cs-([^"]+)" viewBox="0 0 100 100">(.*?)</symbol>',
+                                 sprite):
+        fill, strokes = [], []
+        for tag, attrs in re.findall(r"<(path|circle) ([^>]*)/>", body):
+            a = dict(re.findall(r'([\w-]+)="([^"]*)"', attrs))
+            d = a["d"] if tag == "path" else _circle(*(float(a[k]) for k in ("cx", "cy", "r")))
+            if a.get("fill") == "none":
+                strokes.append((d, a["stroke-width"]))
+            else:
+                fill.append(d)
+        out[name] = "".join(fill), strokes
+    return out
+
+
+_SHAPES = _shapes(SPRITE)
