@@ -25,6 +25,7 @@ const running = new Set();  // our animations, until they end
 const counters = new Set(); // the reveal's sums counting up: {node, to, frame}
 const later = new Set();    // timers of steps still to be set up (`soon`)
 let first = new Map();      // element id -> {box, up, face} just before the last patch
+const holding = new Set();  // the cards and ghosts of changes not yet moving (`hold`)
 
 const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -94,6 +95,80 @@ function ghostOf(box, faceNode) {
   return ghost;
 }
 
+// A change is painted once before its cards move: the frame after the drawing lays out
+// and paints the changed table (at a round's end, a new one), the next one sets the motion
+// up, so that the layout and the first flights do not fall into one long frame
+// (docs/speed.md, "painted, then moving"). Until its motion is set up a card looks as it
+// did: one that flies in is not there yet ("held-out"), one that turns over shows its back
+// ("held-back"), one that turns back keeps its face (a ghost of it, laid on the card by
+// `lay` as the change is painted: where the card lies now is known then).
+function hold(steps, before) {
+  const held = { cards: new Map(), ghosts: new Map(), turning: new Map() };
+  const put = (el, how) => {
+    if (!el || held.cards.has(el)) return;
+    el.classList.add(how);
+    held.cards.set(el, how);
+  };
+  const moved = new Set();
+  for (const step of steps) {
+    if (step.to) moved.add(step.to);
+    if (step.from) moved.add(step.from);
+    if (step.kind === "reveal") {
+      for (const seat of step.seats || []) {
+        for (const el of document.querySelectorAll(`#app .card.up[id^="slot-${seat}-"]`)) {
+          put(el, "held-back");
+        }
+      }
+      continue;
+    }
+    const to = step.to && document.getElementById(step.to);
+    if (!to) continue;
+    if ((step.kind === "fly" || step.kind === "deal") && step.from !== step.to) {
+      put(to, "held-out");
+    } else if (step.kind === "flip" && to.classList.contains("up")) {
+      put(to, "held-back");
+    }
+  }
+  for (const [id, was] of before) {
+    if (!was.up || moved.has(id)) continue;
+    const el = document.getElementById(id);
+    if (!el || !el.classList.contains("down")) continue;
+    put(el, "held-out");
+    held.turning.set(id, was.face);
+  }
+  return held.cards.size ? held : null;
+}
+
+// In the frame that paints the change (its layout is due anyway): a card that turns back
+// shows its face, a ghost laid on it.
+function lay(held) {
+  for (const [id, face] of held.turning) {
+    const el = document.getElementById(id);
+    if (!el || !held.cards.has(el)) continue;
+    const ghost = ghostOf(boxOf(el), face);
+    document.body.append(ghost);
+    held.ghosts.set(id, ghost);
+    release(held, el);
+  }
+  held.turning.clear();
+}
+
+// The card shows as it is now (its motion is set up, or there is none).
+function release(held, el) {
+  const how = held?.cards.get(el);
+  if (!how) return;
+  held.cards.delete(el);
+  el.classList.remove(how);
+}
+
+function releaseAll(held) {
+  if (!held) return;
+  for (const el of [...held.cards.keys()]) release(held, el);
+  for (const ghost of held.ghosts.values()) ghost.remove();
+  held.ghosts.clear();
+  held.turning.clear();
+}
+
 // The card at `to` waits, transparent, until its ghost lands (an animation of its own, so
 // that a redraw that rewrites its attributes meanwhile does not show it early). Its last
 // keyframe is the card's own opacity: Chromium runs an animation without a visible change
@@ -109,11 +184,11 @@ function fade(el, delay) {
                    { duration: FADE_MS, delay, fill: "backwards" }));
 }
 
-function fly(step, now, ghosts, start) {
+function fly(step, now, ghosts, start, before, held, kept) {
   const to = document.getElementById(step.to);
   if (!to || step.from === step.to) return;
   const source = document.getElementById(step.from);
-  const a = first.get(step.from)?.box ?? now.get(step.from) ?? (source && boxOf(source));
+  const a = before.get(step.from)?.box ?? now.get(step.from) ?? (source && boxOf(source));
   const b = now.get(step.to);
   if (!a || !b || !a.width || !b.width) return;
   const delay = step.delay || 0;
@@ -138,30 +213,39 @@ function fly(step, now, ghosts, start) {
   };
   if (delay <= LEAD_MS) {
     const [ghost, go] = launch();
-    ghosts.push([ghost, () => { go(); wait(to, delay + FLY_MS); }]);
+    ghosts.push([ghost, () => { go(); wait(to, delay + FLY_MS); release(held, to); }]);
     return;
   }
-  // a later card of the deal: it waits, transparent, from now on; its ghost is added shortly
-  // before it leaves the deck (the deck shows a back meanwhile), timed from this change's
-  // frame as if it had been added with the others. Added late (a long task held the page),
-  // the ghost leaves the deck at once and its card waits for it; once the card shows, none.
+  // a later card of the deal: it stays held (invisible) until shortly before it leaves the
+  // deck (the deck shows a back meanwhile); then its ghost is added and it waits for it,
+  // both timed from this change's frame as if they had been set up with the others. Set up
+  // late (a long task held the page), the ghost leaves the deck at once and its card waits
+  // for it; once the card shows (a tap ends every hold), none.
   let hold = null;
-  ghosts.push([null, () => { hold = wait(to, delay + FLY_MS); }]);
+  if (held?.cards.has(to)) kept.add(to);
+  else ghosts.push([null, () => { hold = wait(to, delay + FLY_MS); }]);
   soon(delay, () => {
-    if (!hold || hold.playState === "finished") return;
+    if (held ? !held.cards.has(to) : !hold || hold.playState === "finished") return;
     const [ghost, go] = launch();
     document.body.append(ghost);
     const late = Math.max(0, performance.now() - start - delay);
     go().startTime = start + late;
-    if (late) hold.startTime = start + late;
+    if (held) {
+      wait(to, delay + FLY_MS).startTime = start + late;
+      release(held, to);
+      done(held);
+    } else if (late) hold.startTime = start + late;
   });
 }
 
-// A card turns over in place: the side it showed (a ghost) turns away, the side it shows
-// now turns in.
-function flip(el, box, oldFace, delay, ghosts) {
-  const ghost = ghostOf(box, oldFace);
-  ghosts.push([ghost, () => {
+// A card turns over in place: the side it showed (a ghost; `laid`, one laid on it when the
+// change was drawn) turns away, the side it shows now turns in.
+function flip(el, box, oldFace, delay, ghosts, held, laid) {
+  const ghost = laid ?? ghostOf(box, oldFace);
+  if (laid) Object.assign(laid.style, { left: `${box.left}px`, top: `${box.top}px`,
+                                        width: `${box.width}px`, height: `${box.height}px` });
+  ghosts.push([laid ? null : ghost, () => {
+    release(held, el);
     track(ghost.animate([{ transform: "none" }, { transform: "scaleX(0)" }],
                         { duration: FLIP_MS, delay, easing: "ease-in", fill: "both" }),
           () => ghost.remove());
@@ -194,24 +278,40 @@ function countUp(node, delay) {
   counters.add(counter);
 }
 
-function reveal(step, now, ghosts, still) {
+// The seats' cards turn over seat by seat. A later seat's cards are set up shortly before
+// they turn (`soon`); until then they show their backs (`hold`) and are kept held.
+function reveal(step, now, ghosts, still, held, kept, start) {
   (step.seats || []).forEach((seat, i) => {
     const delay = i * SEAT_MS;
-    const cards = [...document.querySelectorAll(`#app .card[id^="slot-${seat}-"]`)];
-    cards.forEach((el, k) => {
-      if (!el.classList.contains("up")) return;
-      if (still) fade(el, delay);
-      else flip(el, now.get(el.id), null, delay + k * 50, ghosts);
-    });
+    const cards = [...document.querySelectorAll(`#app .card.up[id^="slot-${seat}-"]`)];
+    if (still) cards.forEach((el) => fade(el, delay));
+    else if (delay <= LEAD_MS || !held) {
+      cards.forEach((el, k) => flip(el, now.get(el.id), null, delay + k * 50, ghosts, held));
+    } else {
+      for (const el of cards) kept.add(el);
+      soon(delay, () => {
+        const late = performance.now() - start;
+        const set = [];
+        cards.forEach((el, k) => {
+          if (held.cards.has(el) && el.isConnected) {
+            flip(el, boxOf(el), null, Math.max(0, delay + k * 50 - late), set, held);
+          }
+        });
+        for (const [ghost] of set) if (ghost) document.body.append(ghost);
+        for (const [, go] of set) go();
+        done(held);
+      });
+    }
     const sum = document.querySelector(`#app [data-sum="${seat}"]`);
     if (sum && !still) countUp(sum, delay + FLIP_MS);
   });
 }
 
 // The steps of one change; `instant` (the instant speed): sounds only, nothing moves.
-function play(steps, instant) {
+// `before`: the boxes before the change (`first`); `held`: its cards held until now (`hold`).
+function play(steps, instant, before, held) {
   const sound = window.caboSound;
-  const turning = [...first.values()].some((before) => before.up);
+  const turning = [...before.values()].some((was) => was.up);
   if (!steps.length && !turning) return;
   const start = document.timeline.currentTime;  // this frame's time
   for (const step of steps) {
@@ -228,30 +328,44 @@ function play(steps, instant) {
   for (const el of document.querySelectorAll("#app .card[id]")) now.set(el.id, boxOf(el));
   const ghosts = [];
   const moved = new Set();
+  const kept = new Set();  // held cards whose motion is set up later
   for (const step of steps) {
     const to = step.to && document.getElementById(step.to);
     if (step.to) moved.add(step.to);
     if (step.from) moved.add(step.from);
-    if (step.kind === "reveal") { reveal(step, now, ghosts, still); continue; }
+    if (step.kind === "reveal") { reveal(step, now, ghosts, still, held, kept, start); continue; }
     if (!to) continue;
     if (still) { fade(to, step.delay || 0); continue; }
-    if (step.kind === "fly" || step.kind === "deal") fly(step, now, ghosts, start);
-    else if (step.kind === "flip") flip(to, now.get(step.to), null, 0, ghosts);
+    if (step.kind === "fly" || step.kind === "deal") fly(step, now, ghosts, start, before, held, kept);
+    else if (step.kind === "flip") flip(to, now.get(step.to), null, 0, ghosts, held);
     else if (step.kind === "shake") shake(to);
   }
   // a card that was face up and is face down now, in its place: the look is over, it turns
   // back (the face it showed is the one the page had: nothing new reaches the page)
-  for (const [id, before] of first) {
-    if (!before.up || moved.has(id)) continue;
+  for (const [id, was] of before) {
+    if (!was.up || moved.has(id)) continue;
     const el = document.getElementById(id);
     if (el && el.classList.contains("down") && now.has(id)) {
       if (still) fade(el, 0);
-      else flip(el, now.get(id), before.face, 0, ghosts);
+      else {
+        flip(el, now.get(id), was.face, 0, ghosts, held, held?.ghosts.get(id));
+        held?.ghosts.delete(id);
+      }
     }
   }
   for (const [ghost] of ghosts) if (ghost) document.body.append(ghost);
   for (const [, go] of ghosts) go();
-  first = new Map();
+  if (!held) return;
+  for (const el of [...held.cards.keys()]) if (!kept.has(el)) release(held, el);
+  done(held);
+}
+
+// A change's hold is over once none of its cards is held (a tap ends every hold: finishAll).
+function done(held) {
+  if (held.cards.size) return;
+  for (const ghost of held.ghosts.values()) ghost.remove();
+  held.ghosts.clear();
+  holding.delete(held);
 }
 
 // Called by Python after a render (cabo/web/main.py): the boxes are read in the next frame,
@@ -259,11 +373,23 @@ function play(steps, instant) {
 // would lengthen Python's task).
 window.caboMotion = (stepsJson, instant) => {
   const steps = JSON.parse(stepsJson);
+  const before = first;
+  first = new Map();
+  const held = instant || reduced() ? null : hold(steps, before);
+  if (held) holding.add(held);
   scheduled += 1;
-  requestAnimationFrame(() => {
+  const setUp = () => {
     scheduled -= 1;
-    try { play(steps, instant); } finally { settled(); }
-  });
+    try { play(steps, instant, before, held); } catch (error) {
+      releaseAll(held);
+      throw error;
+    } finally {
+      if (held) done(held);
+      settled();
+    }
+  };
+  // held: this frame paints the change, the next one sets its motion up (`hold`)
+  requestAnimationFrame(held ? () => { lay(held); requestAnimationFrame(setUp); } : setUp);
 };
 
 // Once no card moves and none is about to: the waiting callbacks, each in a task of its own.
@@ -294,6 +420,7 @@ function finishAll() {
     counter.node.textContent = String(counter.to);
     counters.delete(counter);
   }
+  for (const held of [...holding]) { releaseAll(held); holding.delete(held); }
   for (const ghost of document.querySelectorAll(".card.ghost")) ghost.remove();
 }
 addEventListener("pointerdown", finishAll, true);

@@ -23,26 +23,32 @@ MOVING = """() => {
     return out;
 }"""
 
-# Records every ghost card as it is added: its animation's delay and duration, and its Last
-# box (where it lands). With window.__hold = fraction, each ghost's motion is paused at that
+# Records every ghost card as its motion starts (a ghost may be laid on its card a frame
+# before: static/js/motion.js `hold`): its animation's delay and duration, and its Last box
+# (where it lands). With window.__hold = fraction, each ghost's motion is paused at that
 # fraction of its flight, so that the test can measure it mid-way.
 CATCH = """() => {
     window.__ghosts = [];
+    window.__ghostEls = [];
     window.__hold = null;
-    new MutationObserver((records) => {
-        for (const r of records) for (const node of r.addedNodes) {
-            if (!(node instanceof HTMLElement) || !node.classList.contains('ghost')) continue;
-            const anims = node.getAnimations();
-            const t = anims.length ? anims[0].effect.getTiming() : {};
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (keyframes, options) {
+        const a = animate.call(this, keyframes, options);
+        if (!this.classList.contains('ghost')) return a;
+        const t = a.effect.getTiming();
+        if (!window.__ghostEls.includes(this)) {
+            window.__ghostEls.push(this);
             window.__ghosts.push({delay: t.delay || 0, duration: t.duration || 0,
-                                  left: parseFloat(node.style.left),
-                                  top: parseFloat(node.style.top), up: node.classList.contains('up')});
-            if (window.__hold !== null) for (const a of anims) {
-                a.pause();
-                a.currentTime = (t.delay || 0) + window.__hold * t.duration;
-            }
+                                  left: parseFloat(this.style.left),
+                                  top: parseFloat(this.style.top),
+                                  up: this.classList.contains('up')});
         }
-    }).observe(document.body, {childList: true});
+        if (window.__hold !== null) {
+            a.pause();
+            a.currentTime = (t.delay || 0) + window.__hold * t.duration;
+        }
+        return a;
+    };
 }"""
 
 # Every call of Element.animate: the properties its keyframes change.
@@ -58,6 +64,10 @@ ANIMATE_SPY = """() => {
         return animate.call(this, keyframes, options);
     };
 }"""
+
+# Whether the card with this id shows: "hidden" (invisible, or fully transparent) or "shown".
+SHOWS = """(id) => { const el = document.getElementById(id), s = getComputedStyle(el);
+    return s.visibility === 'hidden' || Number(s.opacity) === 0 ? 'hidden' : 'shown'; }"""
 
 # Until every card has landed, the deal's last included (static/js/motion.js).
 LANDED = "() => new Promise((done) => window.caboAfterMotion(done, 10000))"
@@ -87,7 +97,7 @@ def ghost_onto_page(page: Page, sel: str) -> int:
 
 def centre_of_ghost(page: Page, index: int):
     return page.evaluate("""(i) => {
-        const g = document.querySelectorAll('.card.ghost')[i].getBoundingClientRect();
+        const g = window.__ghostEls[i].getBoundingClientRect();
         return [g.left + g.width / 2, g.top + g.height / 2];
     }""", index)
 
@@ -104,6 +114,7 @@ def to_draw(page: Page) -> Player:
     player = Player(page, cabo_after_draws=99)
     while "Draw" not in buttons(page):
         player.step()
+    page.evaluate(LANDED)  # (the last change's motion starts two frames after its drawing)
     return player
 
 
@@ -125,7 +136,7 @@ def test_a_drawn_card_flies_from_the_deck_to_its_slot_on_its_real_path(page: Pag
     # and the card it replaced flies face up onto the discard pile (the bots' moves that
     # follow fly too, after these two)
     drawn = page.evaluate(BOX, "#drawn")[:2]
-    page.evaluate("window.__ghosts = []")
+    page.evaluate("window.__ghosts = []; window.__ghostEls = []")
     own_card(page, 1).click()
     press(page, "Replace with the drawn card")
     page.wait_for_function("window.__ghosts.length >= 2")
@@ -192,7 +203,7 @@ def test_a_tap_during_the_deal_ends_it_and_cancels_the_ghosts_still_to_come(
             to: `slot-0-${k}`, sound: 'deal', delay: k * 1500}))), false);
         window.caboAfterMotion(() => { window.__after = window.__ghosts.length; }, 20000); }""")
     page.wait_for_function("window.__ghosts.length > 0")
-    assert page.evaluate("document.getElementById('slot-0-2').getAnimations().length") == 1
+    assert page.evaluate(SHOWS, "slot-0-2") == "hidden"
     page.wait_for_function("window.__ghosts.length === 2")
     assert [g["delay"] for g in page.evaluate("window.__ghosts")] == [0, 1500]
     assert page.evaluate("window.__after") is None  # waits for the third card, too
@@ -201,6 +212,7 @@ def test_a_tap_during_the_deal_ends_it_and_cancels_the_ghosts_still_to_come(
     assert page.evaluate("window.__after") == 2
     assert page.locator(".card.ghost").count() == 0
     assert page.evaluate("document.getElementById('slot-0-2').getAnimations().length") == 0
+    assert page.evaluate(SHOWS, "slot-0-2") == "shown"
     page.wait_for_timeout(2000)  # past the third card's time
     assert len(page.evaluate("window.__ghosts")) == 2
 
@@ -242,3 +254,48 @@ def test_reduced_motion_turns_motion_into_fades(page: Page) -> None:
     assert page.evaluate(MOVING) == []
     page.reload()  # the loading screen's card fan, too
     assert page.evaluate(MOVING) == []
+
+
+# What the person's own cards 0 to 2 show, as [held class, animations, ghosts on the page].
+LOOK = """() => ['slot-0-0', 'slot-0-1', 'slot-0-2'].map((id) => {
+    const el = document.getElementById(id);
+    const held = ['held-back', 'held-out'].find((c) => el.classList.contains(c)) || '';
+    return [held, el.getAnimations().length, document.querySelectorAll('.card.ghost').length];
+})"""
+
+
+def test_a_change_is_painted_once_before_its_cards_move(page: Page) -> None:
+    # (its layout and paint, a round's end a new table's, do not fall into a flight's frames)
+    open_page(page, 11)
+    new_game(page, "official", kinds=("person", "easy", "easy", "easy"), speed="fast")
+    to_draw(page)  # (the person's first look still shows its cards 0 and 1)
+    up = page.evaluate("[...document.querySelectorAll('#app .card.up')].map(el => el.id)")
+    assert {"slot-0-0", "slot-0-1"} <= set(up) and "slot-0-2" not in up  # the first look
+    frames = page.evaluate("""(look) => new Promise((done) => {
+        look = eval(look);
+        window.caboMotionFirst();
+        // a card flies into slot 2; then seat 1's cards turn over (none is face up), then
+        // seat 0's, the second seat, 420 ms later
+        window.caboMotion(JSON.stringify([{kind: 'fly', from: 'deck', to: 'slot-0-2'},
+                                          {kind: 'reveal', seats: [1, 0]}]), false);
+        const seen = [look()];
+        requestAnimationFrame(() => {
+            seen.push(look());
+            requestAnimationFrame(() => {
+                seen.push(look());
+                setTimeout(() => { seen.push(look()); done(seen); }, 450);
+            });
+        });
+    })""", LOOK)
+    drawn, painted, moving, later = frames
+    # drawn and painted: nothing moves yet; the card flying in is not there, the cards to
+    # turn over show their backs
+    assert drawn == painted == [["held-back", 0, 0], ["held-back", 0, 0], ["held-out", 0, 0]]
+    # the next frame: the flight begins; the second seat's cards wait, still backs
+    assert [c[:2] for c in moving] == [["held-back", 0], ["held-back", 0], ["", 1]]
+    assert moving[0][2] == 1  # the flying card's ghost
+    # shortly before their turn, they turn over: a ghost each, and nothing held
+    assert [c[:2] for c in later] == [["", 1], ["", 1], ["", 0]]
+    page.evaluate(LANDED)
+    assert page.locator(".card.ghost").count() == 0
+    assert page.evaluate(LOOK) == [["", 0, 0]] * 3
