@@ -117,9 +117,11 @@ def test_a_card_flies_face_up_onto_the_discard_pile(page: Page) -> None:
         window.caboMotion(JSON.stringify([{kind: "fly", from: "deck", to: "discard"},
                                           {kind: "fly", from: "discard", to: "deck"}]), false);
         const now = document.querySelectorAll('.card.ghost').length;
-        // the ghosts appear in the next animation frame, before it is painted
-        requestAnimationFrame(() => done([now, [...document.querySelectorAll('.card.ghost')].map(
-            g => [g.className, g.querySelector('.face')?.dataset.face ?? null])]));
+        // the ghosts appear in the frame after the one that paints the change (motion.js
+        // `hold`), before it is painted
+        requestAnimationFrame(() => requestAnimationFrame(() => done([now,
+            [...document.querySelectorAll('.card.ghost')].map(
+                g => [g.className, g.querySelector('.face')?.dataset.face ?? null])])));
     })""")
     assert ghost == [0, [["card up ghost", face], ["card down ghost", None]]]
 
