@@ -136,7 +136,7 @@ function hold(steps, before) {
     put(el, "held-out");
     held.turning.set(id, was.face);
   }
-  return held.cards.size ? held : null;
+  return held;
 }
 
 // In the frame that paints the change (its layout is due anyway): a card that turns back
@@ -375,7 +375,11 @@ window.caboMotion = (stepsJson, instant) => {
   const steps = JSON.parse(stepsJson);
   const before = first;
   first = new Map();
-  const held = instant || reduced() ? null : hold(steps, before);
+  // a change that moves something (not a sound alone; not at the instant speed, where
+  // nothing moves, nor under reduced motion, where things fade in place) is painted first
+  const moving = !instant && !reduced()
+    && (steps.some((step) => step.kind !== "sound") || [...before.values()].some((was) => was.up));
+  const held = moving ? hold(steps, before) : null;
   if (held) holding.add(held);
   scheduled += 1;
   const setUp = () => {
@@ -388,7 +392,7 @@ window.caboMotion = (stepsJson, instant) => {
       settled();
     }
   };
-  // held: this frame paints the change, the next one sets its motion up (`hold`)
+  // moving: this frame paints the change, the next one sets its motion up (`hold`)
   requestAnimationFrame(held ? () => { lay(held); requestAnimationFrame(setUp); } : setUp);
 };
 
