@@ -275,7 +275,7 @@ def test_a_change_is_painted_once_before_its_cards_move(page: Page) -> None:
         look = eval(look);
         window.caboMotionFirst();
         // a card flies into slot 2; then seat 1's cards turn over (none is face up), then
-        // seat 0's, the second seat, 420 ms later
+        // seat 0's, the second seat, 420 ms later (the first seat 300 ms after the change)
         window.caboMotion(JSON.stringify([{kind: 'fly', from: 'deck', to: 'slot-0-2'},
                                           {kind: 'reveal', seats: [1, 0]}]), false);
         const seen = [look()];
@@ -283,7 +283,7 @@ def test_a_change_is_painted_once_before_its_cards_move(page: Page) -> None:
             seen.push(look());
             requestAnimationFrame(() => {
                 seen.push(look());
-                setTimeout(() => { seen.push(look()); done(seen); }, 450);
+                setTimeout(() => { seen.push(look()); done(seen); }, 750);
             });
         });
     })""", LOOK)
