@@ -208,17 +208,20 @@ function fade(el, delay) {
 function fly(step, now, ghosts, start, before, held, kept) {
   const to = document.getElementById(step.to);
   if (!to || step.from === step.to) return;
-  const source = document.getElementById(step.from);
-  const a = before.get(step.from)?.box ?? now.get(step.from) ?? (source && boxOf(source));
-  const b = now.get(step.to);
-  if (!a || !b || !a.width || !b.width) return;
   const delay = step.delay || 0;
+  // First and Last; `fresh`: Last read now (a card set up later, when its box is read alone)
+  const boxes = (fresh) => {
+    const source = document.getElementById(step.from);
+    const a = before.get(step.from)?.box ?? now.get(step.from) ?? (source && boxOf(source));
+    const b = fresh ? boxOf(to) : now.get(step.to);
+    return a && b && a.width && b.width ? [a, b] : null;
+  };
   // a card lands as it will lie: onto a face-up place (the discard pile, an open hand) it
   // flies with the face that place shows now, otherwise as a back
   // (a card of the deal travels face down, and shows its face only where it lands)
   const face = step.kind !== "deal" && to.classList.contains("up") ? to.querySelector(".face")
     : null;
-  const launch = () => {
+  const launch = ([a, b]) => {
     const ghost = ghostOf(b, face);
     // the deal's cards wait on the deck, stacked: each lifted by a thin shadow only, or the
     // stack's shadows add up to a dark blot around the deck
@@ -233,7 +236,9 @@ function fly(step, now, ghosts, start, before, held, kept) {
     }];
   };
   if (delay <= LEAD_MS) {
-    const [ghost, go] = launch();
+    const ab = boxes(false);
+    if (!ab) return;
+    const [ghost, go] = launch(ab);
     ghosts.push([ghost, () => { go(); wait(to, delay + FLY_MS); release(held, to); }]);
     return;
   }
@@ -242,16 +247,22 @@ function fly(step, now, ghosts, start, before, held, kept) {
   // both timed from this change's frame as if they had been set up with the others. Set up
   // late (a long task held the page), the ghost leaves the deck at once and its card waits
   // for it; once the card shows (a tap ends every hold), none.
+  const isHeld = held?.cards.has(to);
   let hold = null;
-  if (held?.cards.has(to)) kept.add(to);
+  if (isHeld) kept.add(to);
   else ghosts.push([null, () => { hold = wait(to, delay + FLY_MS); }]);
   soon(delay, () => {
-    if (held ? !held.cards.has(to) : !hold || hold.playState === "finished") return;
-    const [ghost, go] = launch();
+    if (isHeld ? !held.cards.has(to) : !hold || hold.playState === "finished") return;
+    const ab = boxes(isHeld);
+    if (!ab) {
+      if (isHeld) { release(held, to); done(held); }
+      return;
+    }
+    const [ghost, go] = launch(ab);
     document.body.append(ghost);
     const late = Math.max(0, performance.now() - start - delay);
     go().startTime = start + late;
-    if (held) {
+    if (isHeld) {
       wait(to, delay + FLY_MS).startTime = start + late;
       release(held, to);
       done(held);
@@ -329,12 +340,33 @@ function reveal(step, now, ghosts, still, held, kept, start) {
   });
 }
 
+// Last: the boxes of the table's cards now, read together when the first one is asked for
+// (one layout, not one per card; every box is read before anything is added). A change
+// whose cards all move later (a deal) reads none in its first frame.
+function boxesNow() {
+  let boxes = null;
+  const read = () => {
+    if (!boxes) {
+      boxes = new Map();
+      for (const el of document.querySelectorAll("#app .card[id]")) boxes.set(el.id, boxOf(el));
+    }
+    return boxes;
+  };
+  return { get: (id) => read().get(id), has: (id) => read().has(id) };
+}
+
 // The steps of one change; `instant` (the instant speed): sounds only, nothing moves.
 // `before`: the boxes before the change (`first`); `held`: its cards held until now (`hold`).
 function play(steps, instant, before, held) {
   const sound = window.caboSound;
   const turning = [...before.values()].some((was) => was.up);
   if (!steps.length && !turning) return;
+  const still = reduced();
+  // a deal's first card leaves the deck a little after the motion's first frame, so that
+  // each card is set up in a task of its own (`soon`), none in that frame
+  if (!instant && !still) {
+    for (const step of steps) if (step.kind === "deal") step.delay = (step.delay || 0) + LEAD_MS + 1;
+  }
   const start = document.timeline.currentTime;  // this frame's time
   for (const step of steps) {
     if (!step.sound || !sound) continue;
@@ -344,10 +376,7 @@ function play(steps, instant, before, held) {
                                  Math.max(0, delay - (performance.now() - start))));
   }
   if (instant) return;
-  const still = reduced();
-  // Last: every box is read before anything is added (one layout, not one per card)
-  const now = new Map();
-  for (const el of document.querySelectorAll("#app .card[id]")) now.set(el.id, boxOf(el));
+  const now = boxesNow();
   const ghosts = [];
   const moved = new Set();
   const kept = new Set();  // held cards whose motion is set up later

@@ -205,7 +205,8 @@ def test_a_tap_during_the_deal_ends_it_and_cancels_the_ghosts_still_to_come(
     page.wait_for_function("window.__ghosts.length > 0")
     assert page.evaluate(SHOWS, "slot-0-2") == "hidden"
     page.wait_for_function("window.__ghosts.length === 2")
-    assert [g["delay"] for g in page.evaluate("window.__ghosts")] == [0, 1500]
+    first, second = [g["delay"] for g in page.evaluate("window.__ghosts")]
+    assert second - first == 1500
     assert page.evaluate("window.__after") is None  # waits for the third card, too
     page.locator("#status").click()  # a tap: every card lies in place, none flies later
     page.wait_for_function("window.__after !== null")
