@@ -29,7 +29,8 @@ let laterTimer = 0;         // the one timer of the first of them
 let first = new Map();      // element id -> {box, up, face} just before the last patch
 const holding = new Set();  // the cards and ghosts of changes not yet moving (`hold`)
 
-const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+const reducedQuery = matchMedia("(prefers-reduced-motion: reduce)");
+const reduced = () => reducedQuery.matches;
 
 let scheduled = 0;          // changes drawn whose motion starts in the next frame
 const idle = [];            // callbacks waiting for every card to land (caboAfterMotion)
@@ -124,7 +125,7 @@ function ghostOf(box, faceNode) {
 // ("held-back"), one that turns back keeps its face (a ghost of it, laid on the card by
 // `lay` as the change is painted: where the card lies now is known then).
 function hold(steps, before) {
-  const held = { cards: new Map(), ghosts: new Map(), turning: new Map() };
+  const held = { cards: new Map(), ghosts: new Map(), turning: new Map(), sums: new Map() };
   const put = (el, how) => {
     if (!el || held.cards.has(el)) return;
     el.classList.add(how);
@@ -136,6 +137,12 @@ function hold(steps, before) {
     if (step.from) moved.add(step.from);
     if (step.kind === "reveal") {
       for (const seat of step.seats || []) {
+        // its sum shows 0 until it counts up (set here, it is laid out with the change)
+        const sum = document.querySelector(`#app [data-sum="${seat}"]`);
+        if (sum && Number.isFinite(Number(sum.textContent)) && !held.sums.has(sum)) {
+          held.sums.set(sum, sum.textContent);
+          sum.textContent = "0";
+        }
         for (const el of document.querySelectorAll(`#app .card.up[id^="slot-${seat}-"]`)) {
           put(el, "held-back");
         }
@@ -188,6 +195,12 @@ function releaseAll(held) {
   for (const ghost of held.ghosts.values()) ghost.remove();
   held.ghosts.clear();
   held.turning.clear();
+  restore(held);
+}
+
+function restore(held) {
+  for (const [node, text] of held.sums) node.textContent = text;
+  held.sums.clear();
 }
 
 // The card at `to` waits, transparent, until its ghost lands (an animation of its own, so
@@ -294,15 +307,19 @@ function shake(el) {
     { duration: 450 }));
 }
 
-function countUp(node, delay) {
-  const to = Number(node.textContent);
+// A reveal's sum counts up from 0 (`sums`: the sums `hold` set to 0, with their values). A
+// frame that does not change the number does not touch the page.
+function countUp(node, delay, sums) {
+  const to = Number(sums?.get(node) ?? node.textContent);
+  sums?.delete(node);
   if (!Number.isFinite(to)) return;
   const counter = { node, to, frame: 0 };
   const start = performance.now() + delay;
-  node.textContent = "0";
+  if (node.textContent !== "0") node.textContent = "0";
   const tick = (t) => {
     const k = Math.max(0, Math.min(1, (t - start) / COUNT_MS));
-    node.textContent = String(Math.round(to * k));
+    const text = String(Math.round(to * k));
+    if (node.textContent !== text) node.textContent = text;
     if (k < 1) counter.frame = requestAnimationFrame(tick);
     else counters.delete(counter);
   };
@@ -336,7 +353,7 @@ function reveal(step, now, ghosts, still, held, kept, start) {
       });
     }
     const sum = document.querySelector(`#app [data-sum="${seat}"]`);
-    if (sum && !still) countUp(sum, delay + FLIP_MS);
+    if (sum && !still) countUp(sum, delay + FLIP_MS, held?.sums);
   });
 }
 
@@ -414,6 +431,7 @@ function play(steps, instant, before, held) {
 // A change's hold is over once none of its cards is held (a tap ends every hold: finishAll).
 function done(held) {
   if (held.cards.size) return;
+  restore(held);
   for (const ghost of held.ghosts.values()) ghost.remove();
   held.ghosts.clear();
   holding.delete(held);

@@ -274,12 +274,18 @@ def test_a_change_is_painted_once_before_its_cards_move(page: Page) -> None:
     assert {"slot-0-0", "slot-0-1"} <= set(up) and "slot-0-2" not in up  # the first look
     frames = page.evaluate("""(look) => new Promise((done) => {
         look = eval(look);
+        // seat 0's sum, as the result table shows it
+        const sum = document.createElement('span');
+        sum.dataset.sum = '0';
+        sum.textContent = '17';
+        document.getElementById('app').append(sum);
         window.caboMotionFirst();
         // a card flies into slot 2; then seat 1's cards turn over (none is face up), then
         // seat 0's, the second seat, 420 ms later (the first seat 300 ms after the change)
         window.caboMotion(JSON.stringify([{kind: 'fly', from: 'deck', to: 'slot-0-2'},
                                           {kind: 'reveal', seats: [1, 0]}]), false);
         const seen = [look()];
+        window.__sums = [sum.textContent];
         requestAnimationFrame(() => {
             seen.push(look());
             requestAnimationFrame(() => {
@@ -289,6 +295,7 @@ def test_a_change_is_painted_once_before_its_cards_move(page: Page) -> None:
         });
     })""", LOOK)
     drawn, painted, moving, later = frames
+    assert page.evaluate("window.__sums") == ["0"]  # the sum counts up as its seat turns
     # drawn and painted: nothing moves yet; the card flying in is not there, the cards to
     # turn over show their backs
     assert drawn == painted == [["held-back", 0, 0], ["held-back", 0, 0], ["held-out", 0, 0]]
@@ -300,3 +307,4 @@ def test_a_change_is_painted_once_before_its_cards_move(page: Page) -> None:
     page.evaluate(LANDED)
     assert page.locator(".card.ghost").count() == 0
     assert page.evaluate(LOOK) == [["", 0, 0]] * 3
+    expect(page.locator("#app [data-sum='0']")).to_have_text("17")  # counted up
