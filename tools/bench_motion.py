@@ -17,9 +17,9 @@ requestAnimationFrame: the frame that shows the change).
 
 Goals (issue 41): no long task over 50 ms while a card moves, median frame interval
 <= 20 ms, tap-to-visible-change p95 <= 100 ms. `--bytes` prints the first-visit bytes of
-the card faces, the sounds and the motion (gzip -9 of their own files, and of the sprite in
-index.html); with `--bytes-base DIR` (a built checkout of the commit before) also what the
-first visit's files grew by, file by file. A measurement, not a test: the machine's load moves the
+the card faces, the sounds and the motion (gzip -9 of their own files); with `--bytes-base
+DIR` (a built checkout of the commit before) also what the first visit's files grew by, file
+by file. A measurement, not a test: the machine's load moves the
 numbers (say `uptime` with them).
 
 `--trace FILE` records a Chromium trace and splits each long task while cards move by what
@@ -107,8 +107,8 @@ OBSERVE = """
 })();
 """
 
-FILES_ADDED = ("cabo/web/render_card.py", "cabo/ui/motion.py", "static/css/cards.css",
-               "static/js/motion.js", "static/js/sound.js")
+FILES_ADDED = ("cabo/web/render_card.py", "cabo/web/card_glyphs.py", "cabo/ui/motion.py",
+               "static/css/cards.css", "static/js/motion.js", "static/js/sound.js")
 
 
 def pct(xs, q) -> float:
@@ -122,11 +122,9 @@ def gz(data: bytes) -> int:
 
 def bytes_added() -> dict:
     """First-visit bytes (gzip -9) of what the faces, sounds and motion add: their own files
-    (the Python ones travel inside cabo.zip, compressed about as much) and the card sprite
-    that index.html carries."""
-    from cabo.web import render_card
+    (the Python ones travel inside cabo.zip, compressed about as much; the faces' shapes and
+    the outlines of their words are in render_card.py and card_glyphs.py)."""
     out = {path: gz((ROOT / path).read_bytes()) for path in FILES_ADDED}
-    out["index.html: the card sprite"] = gz(render_card.SPRITE.encode())
     out["total"] = sum(out.values())
     return out
 
