@@ -347,7 +347,7 @@ def main(argv=None) -> dict:
                          if args.trace and args.runs * len(roots) > 1 else args.trace)
                 rec, flat = play_once(p, root, args, trace)
                 runs.append((label, analyse(rec, flat, trace, args)))
-                if len(runs) > 1 or args.before:
+                if args.runs * len(roots) > 1:
                     print(f"run {len(runs)} ({label}, load {os.getloadavg()[0]:.1f}): "
                           + brief(runs[-1][1]), flush=True)
     result = {"cpu_throttle": args.cpu_throttle, "seed": args.seed, "rounds": args.rounds,
