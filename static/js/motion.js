@@ -125,9 +125,7 @@ function ghostOf(box, faceNode) {
 // ("held-back"), one that turns back keeps its face (a ghost of it, laid on the card by
 // `lay` as the change is painted: where the card lies now is known then).
 function hold(steps, before) {
-  // (pending: the reveal's seats still to be set up)
-  const held = { cards: new Map(), ghosts: new Map(), turning: new Map(), sums: new Map(),
-                 pending: 0 };
+  const held = { cards: new Map(), ghosts: new Map(), turning: new Map(), sums: new Map() };
   const put = (el, how) => {
     if (!el || held.cards.has(el)) return;
     el.classList.add(how);
@@ -336,14 +334,11 @@ function reveal(step, now, ghosts, still, held, kept, start) {
   (step.seats || []).forEach((seat, i) => {
     const delay = (still ? 0 : REVEAL_MS) + i * SEAT_MS;
     const cards = [...document.querySelectorAll(`#app .card.up[id^="slot-${seat}-"]`)];
-    const sum = document.querySelector(`#app [data-sum="${seat}"]`);
     if (still) cards.forEach((el) => fade(el, delay));
     else if (delay <= LEAD_MS || !held) {
       cards.forEach((el, k) => flip(el, now.get(el.id), null, delay + k * 50, ghosts, held));
-      if (sum) countUp(sum, delay + FLIP_MS, held?.sums);
     } else {
       for (const el of cards) kept.add(el);
-      held.pending += 1;
       soon(delay, () => {
         const late = performance.now() - start;
         const set = [];
@@ -354,13 +349,11 @@ function reveal(step, now, ghosts, still, held, kept, start) {
         });
         for (const [ghost] of set) if (ghost) document.body.append(ghost);
         for (const [, go] of set) go();
-        if (sum && held.sums.has(sum)) {
-          countUp(sum, Math.max(0, delay + FLIP_MS - late), held.sums);
-        }
-        held.pending -= 1;
         done(held);
       });
     }
+    const sum = document.querySelector(`#app [data-sum="${seat}"]`);
+    if (sum && !still) countUp(sum, delay + FLIP_MS, held?.sums);
   });
 }
 
@@ -437,7 +430,7 @@ function play(steps, instant, before, held) {
 
 // A change's hold is over once none of its cards is held (a tap ends every hold: finishAll).
 function done(held) {
-  if (held.cards.size || held.pending) return;
+  if (held.cards.size) return;
   restore(held);
   for (const ghost of held.ghosts.values()) ghost.remove();
   held.ghosts.clear();
