@@ -2,7 +2,7 @@
 
 A face is drawn from its `look` (cabo.ui.screen: rank, suit, power), only for a card that is
 face up for the seat on screen; a face-down card is a back (CSS) with no value in the page.
-Shapes (suits, court marks, power icons, the joker's star: SPRITE) and its numbers and words
+Shapes (suits, court marks, power icons, the joker's star: _SHAPES) and its numbers and words
 (outlines, cabo/web/card_glyphs.py) are paths in the face's one SVG, one a shape or word: a
 face holds no text node and no <use>, and the browser lays it out without shaping text,
 sizing a container or cloning a symbol (docs/speed.md, issue 41). Colours
@@ -13,7 +13,6 @@ Coordinates are in a 100 x 142 box (the card's own proportions, app.css `.card`)
 
 from __future__ import annotations
 
-import re
 from html import escape
 
 from cabo.web.card_glyphs import ASCENT, DESCENT, EM, GLYPHS, KERN
@@ -171,64 +170,37 @@ def _face(rank, suit, power, word, text) -> str:
             f'<svg viewBox="0 0 {W} {H}" focusable="false">{shapes}{texts}</svg></span>')
 
 
-# The shapes the faces use, as SVG symbols, each in a 100 x 100 box (once the page's sprite;
-# faces now draw them inline: _SHAPES). Filled with currentColor unless stroked.
-SPRITE = (
-    '<svg id="card-sprite" aria-hidden="true" focusable="false" width="0" height="0" '
-    'style="position:absolute;width:0;height:0;overflow:hidden">'
-    '<symbol id="cs-H" viewBox="0 0 100 100"><path d="M50 92C22 70 4 54 4 32C4 16 15 6 28 6C38 '
-    '6 46 12 50 22C54 12 62 6 72 6C85 6 96 16 96 32C96 54 78 70 50 92Z"/></symbol>'
-    '<symbol id="cs-D" viewBox="0 0 100 100"><path d="M50 2L90 50L50 98L10 50Z"/></symbol>'
-    '<symbol id="cs-S" viewBox="0 0 100 100"><path d="M50 4C38 22 6 38 6 60C6 74 17 82 28 82C37 '
-    '82 44 77 47 71C46 82 42 90 34 97H66C58 90 54 82 53 71C56 77 63 82 72 82C83 82 94 74 94 '
-    '60C94 38 62 22 50 4Z"/></symbol>'
-    '<symbol id="cs-C" viewBox="0 0 100 100"><circle cx="50" cy="27" r="21"/>'
-    '<circle cx="26" cy="58" r="21"/><circle cx="74" cy="58" r="21"/>'
-    '<path d="M46 40H54L60 97H40Z"/></symbol>'
-    '<symbol id="cs-star" viewBox="0 0 100 100"><path d="M50 3L61 37H97L68 58L79 94L50 72L21 '
-    '94L32 58L3 37H39Z"/></symbol>'
-    '<symbol id="cs-cK" viewBox="0 0 100 100"><path d="M8 88V42L30 62L50 24L70 62L92 42V88Z'
-    'M45 2h10v8h8v9h-8v9h-10v-9h-8v-9h8Z"/></symbol>'
-    '<symbol id="cs-cQ" viewBox="0 0 100 100"><path d="M10 88L14 46L32 66L50 40L68 66L86 46L90 '
-    '88Z"/><circle cx="14" cy="38" r="7"/><circle cx="50" cy="30" r="8"/>'
-    '<circle cx="86" cy="38" r="7"/></symbol>'
-    '<symbol id="cs-cJ" viewBox="0 0 100 100"><path d="M8 88C8 62 28 46 54 46C72 46 86 56 92 70'
-    'V88ZM54 46C58 26 72 10 96 4C86 18 78 32 68 48Z"/></symbol>'
-    '<symbol id="cs-p-peek" viewBox="0 0 100 100"><path d="M3 50C19 23 35 14 50 14S81 23 97 50'
-    'C81 77 65 86 50 86S19 77 3 50Z" fill="none" stroke="currentColor" stroke-width="9"/>'
-    '<circle cx="50" cy="50" r="16"/></symbol>'
-    '<symbol id="cs-p-spy" viewBox="0 0 100 100"><circle cx="40" cy="40" r="29" fill="none" '
-    'stroke="currentColor" stroke-width="10"/><circle cx="40" cy="40" r="11"/>'
-    '<path d="M58 66L66 58L96 88L88 96Z"/></symbol>'
-    '<symbol id="cs-p-swap" viewBox="0 0 100 100"><path d="M4 22H64V6L96 30L64 54V38H4Z'
-    'M96 62H36V46L4 70L36 94V78H96Z"/></symbol>'
-    '<symbol id="cs-p-king" viewBox="0 0 100 100"><path d="M8 88V42L30 62L50 24L70 62L92 42V88Z'
-    '"/></symbol>'
-    '</svg>'
-)
-
-
-def _circle(cx, cy, r) -> str:
-    """A circle as a path, drawn clockwise like the shapes it joins (nonzero fill: overlaps
-    stay filled)."""
-    return f"M{cx - r:g} {cy:g}a{r:g} {r:g} 0 1 1 {2 * r:g} 0a{r:g} {r:g} 0 1 1 {-2 * r:g} 0z"
-
-
-def _shapes(sprite) -> dict:
-    """{symbol: (the filled parts as one path, [(a stroked part's path, its width)])}."""
-    out = {}
-    for name, body in re.findall(r'<symbol id="cs-([^"]+)" viewBox="0 0 100 100">(.*?)</symbol>',
-                                 sprite):
-        fill, strokes = [], []
-        for tag, attrs in re.findall(r"<(path|circle) ([^>]*)/>", body):
-            a = dict(re.findall(r'([\w-]+)="([^"]*)"', attrs))
-            d = a["d"] if tag == "path" else _circle(*(float(a[k]) for k in ("cx", "cy", "r")))
-            if a.get("fill") == "none":
-                strokes.append((d, a["stroke-width"]))
-            else:
-                fill.append(d)
-        out[name] = "".join(fill), strokes
-    return out
-
-
-_SHAPES = _shapes(SPRITE)
+# The shapes of the faces, each in a 100 x 100 box: {name: (its filled parts as one path,
+# [(a stroked part's path, its stroke width)])}, drawn with currentColor (a circle as two
+# arcs, clockwise like the shapes it joins: nonzero fill keeps overlaps filled).
+_SHAPES = {
+    'H': ('M50 92C22 70 4 54 4 32C4 16 15 6 28 6C38 6 46 12 50 22C54 12 62 6 72 6C85 6 96 '
+          '16 96 32C96 54 78 70 50 92Z',
+        []),
+    'D': ('M50 2L90 50L50 98L10 50Z',
+        []),
+    'S': ('M50 4C38 22 6 38 6 60C6 74 17 82 28 82C37 82 44 77 47 71C46 82 42 90 34 97H66C58'
+          ' 90 54 82 53 71C56 77 63 82 72 82C83 82 94 74 94 60C94 38 62 22 50 4Z',
+        []),
+    'C': ('M29 27a21 21 0 1 1 42 0a21 21 0 1 1 -42 0zM5 58a21 21 0 1 1 42 0a21 21 0 1 1 -42'
+          ' 0zM53 58a21 21 0 1 1 42 0a21 21 0 1 1 -42 0zM46 40H54L60 97H40Z',
+        []),
+    'star': ('M50 3L61 37H97L68 58L79 94L50 72L21 94L32 58L3 37H39Z',
+        []),
+    'cK': ('M8 88V42L30 62L50 24L70 62L92 42V88ZM45 2h10v8h8v9h-8v9h-10v-9h-8v-9h8Z',
+        []),
+    'cQ': ('M10 88L14 46L32 66L50 40L68 66L86 46L90 88ZM7 38a7 7 0 1 1 14 0a7 7 0 1 1 -14 '
+           '0zM42 30a8 8 0 1 1 16 0a8 8 0 1 1 -16 0zM79 38a7 7 0 1 1 14 0a7 7 0 1 1 -14 0z',
+        []),
+    'cJ': ('M8 88C8 62 28 46 54 46C72 46 86 56 92 70V88ZM54 46C58 26 72 10 96 4C86 18 78 32 '
+           '68 48Z',
+        []),
+    'p-peek': ('M34 50a16 16 0 1 1 32 0a16 16 0 1 1 -32 0z',
+        [('M3 50C19 23 35 14 50 14S81 23 97 50C81 77 65 86 50 86S19 77 3 50Z', '9')]),
+    'p-spy': ('M29 40a11 11 0 1 1 22 0a11 11 0 1 1 -22 0zM58 66L66 58L96 88L88 96Z',
+        [('M11 40a29 29 0 1 1 58 0a29 29 0 1 1 -58 0z', '10')]),
+    'p-swap': ('M4 22H64V6L96 30L64 54V38H4ZM96 62H36V46L4 70L36 94V78H96Z',
+        []),
+    'p-king': ('M8 88V42L30 62L50 24L70 62L92 42V88Z',
+        []),
+}
