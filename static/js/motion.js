@@ -15,6 +15,7 @@ const SEAT_MS = 420;        // between two seats of the reveal
 const REVEAL_MS = 300;      // before the reveal's first seat: it turns as the last card lands
 const COUNT_MS = 360;       // a reveal's sum counting up
 const FADE_MS = 160;        // a step under reduced motion
+const FRAME_MS = 1000 / 60; // from the frame that paints a change to its first of motion
 const EASE = "cubic-bezier(.2,.7,.3,1)";
 // A step that starts later than this after its change (a card of the deal) is set up in a
 // task of its own this long before it starts: one frame set up the whole deal at once, 16
@@ -125,7 +126,9 @@ function ghostOf(box, faceNode) {
 // ("held-back"), one that turns back keeps its face (a ghost of it, laid on the card by
 // `lay` as the change is painted: where the card lies now is known then).
 function hold(steps, before) {
-  const held = { cards: new Map(), ghosts: new Map(), turning: new Map(), sums: new Map() };
+  const held = { cards: new Map(), ghosts: new Map(), turning: new Map(), sums: new Map(),
+                 seats: new Map(), flights: new Map(), flips: new Map(), sounded: new Set(),
+                 steps, before };
   const put = (el, how) => {
     if (!el || held.cards.has(el)) return;
     el.classList.add(how);
@@ -143,9 +146,10 @@ function hold(steps, before) {
           held.sums.set(sum, sum.textContent);
           sum.textContent = "0";
         }
-        for (const el of document.querySelectorAll(`#app .card.up[id^="slot-${seat}-"]`)) {
-          put(el, "held-back");
-        }
+        // (found here, not when its motion is set up: a round's end is a large page)
+        const cards = [...document.querySelectorAll(`#app .card.up[id^="slot-${seat}-"]`)];
+        for (const el of cards) put(el, "held-back");
+        held.seats.set(seat, { cards, sum });
       }
       continue;
     }
@@ -167,8 +171,12 @@ function hold(steps, before) {
   return held;
 }
 
-// In the frame that paints the change (its layout is due anyway): a card that turns back
-// shows its face, a ghost laid on it.
+// In the frame that paints the change (its layout is due anyway), what moves from the
+// motion's first frame is laid out, so that its style, layout and paint fall into this
+// frame, and the next one, the first that moves, only starts animations: a card that turns
+// back shows its face, a ghost laid on it; one that turns over, its back (`flips`); one that
+// flies, where it starts, its ghost laid there (`flights`). Their sounds are scheduled now,
+// a frame ahead.
 function lay(held) {
   for (const [id, face] of held.turning) {
     const el = document.getElementById(id);
@@ -179,6 +187,29 @@ function lay(held) {
     release(held, el);
   }
   held.turning.clear();
+  for (const step of held.steps) {
+    if (step.kind !== "fly" || (step.delay || 0) > LEAD_MS) continue;
+    const to = document.getElementById(step.to);
+    if (!to || step.from === step.to || !held.cards.has(to)) continue;
+    const ab = flightBoxes(step, to, held.before, null);
+    if (!ab) continue;
+    const ghost = flightGhost(step, to, ab);
+    document.body.append(ghost);
+    held.flights.set(step, { ghost, ab });
+  }
+  for (const step of held.steps) {
+    const to = step.kind === "flip" && document.getElementById(step.to);
+    if (!to || held.cards.get(to) !== "held-back") continue;
+    const ghost = ghostOf(boxOf(to), null);
+    document.body.append(ghost);
+    held.flips.set(step, ghost);
+  }
+  const sound = window.caboSound;
+  for (const step of held.steps) {
+    if (!sound || !step.sound || step.kind === "deal" || (step.delay || 0) > LEAD_MS) continue;
+    sound.play(step.sound, (step.delay || 0) + FRAME_MS);
+    held.sounded.add(step);
+  }
 }
 
 // The card shows as it is now (its motion is set up, or there is none).
@@ -195,7 +226,15 @@ function releaseAll(held) {
   for (const ghost of held.ghosts.values()) ghost.remove();
   held.ghosts.clear();
   held.turning.clear();
+  dropFlights(held);
   restore(held);
+}
+
+function dropFlights(held) {
+  for (const { ghost } of held.flights.values()) ghost.remove();
+  held.flights.clear();
+  for (const ghost of held.flips.values()) ghost.remove();
+  held.flips.clear();
 }
 
 function restore(held) {
@@ -218,40 +257,56 @@ function fade(el, delay) {
                    { duration: FADE_MS, delay, fill: "backwards" }));
 }
 
+// A flight's First and Last: First from before the change (or where its source is now),
+// Last from `now` (the boxes read together) or, without it, read now.
+function flightBoxes(step, to, before, now) {
+  const source = document.getElementById(step.from);
+  const a = before.get(step.from)?.box ?? now?.get(step.from) ?? (source && boxOf(source));
+  const b = now ? now.get(step.to) : boxOf(to);
+  return a && b && a.width && b.width ? [a, b] : null;
+}
+
+// The transform that lays a card whose box is `b` onto the box `a` (FLIP's Invert).
+function inverse([a, b]) {
+  return `translate(${a.left - b.left}px, ${a.top - b.top}px) `
+    + `scale(${a.width / b.width}, ${a.height / b.height})`;
+}
+
+// A flight's ghost: laid on Last, and moved onto First by its own transform. A card lands as
+// it will lie: onto a face-up place (the discard pile, an open hand) it flies with the face
+// that place shows now, otherwise as a back (a card of the deal travels face down, and shows
+// its face only where it lands).
+function flightGhost(step, to, ab) {
+  const face = step.kind !== "deal" && to.classList.contains("up") ? to.querySelector(".face")
+    : null;
+  const ghost = ghostOf(ab[1], face);
+  // the deal's cards wait on the deck, stacked: each lifted by a thin shadow only, or the
+  // stack's shadows add up to a dark blot around the deck
+  if (step.kind === "deal") ghost.classList.add("dealt");
+  ghost.style.transform = inverse(ab);
+  return ghost;
+}
+
 function fly(step, now, ghosts, start, before, held, kept) {
   const to = document.getElementById(step.to);
   if (!to || step.from === step.to) return;
   const delay = step.delay || 0;
   // First and Last; `fresh`: Last read now (a card set up later, when its box is read alone)
-  const boxes = (fresh) => {
-    const source = document.getElementById(step.from);
-    const a = before.get(step.from)?.box ?? now.get(step.from) ?? (source && boxOf(source));
-    const b = fresh ? boxOf(to) : now.get(step.to);
-    return a && b && a.width && b.width ? [a, b] : null;
-  };
-  // a card lands as it will lie: onto a face-up place (the discard pile, an open hand) it
-  // flies with the face that place shows now, otherwise as a back
-  // (a card of the deal travels face down, and shows its face only where it lands)
-  const face = step.kind !== "deal" && to.classList.contains("up") ? to.querySelector(".face")
-    : null;
-  const launch = ([a, b]) => {
-    const ghost = ghostOf(b, face);
-    // the deal's cards wait on the deck, stacked: each lifted by a thin shadow only, or the
-    // stack's shadows add up to a dark blot around the deck
-    if (step.kind === "deal") ghost.classList.add("dealt");
-    return [ghost, () => {
-      const dx = a.left - b.left, dy = a.top - b.top;
-      const sx = a.width / b.width, sy = a.height / b.height;
-      return track(ghost.animate(
-        [{ transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})` },
-         { transform: "none" }],
-        { duration: FLY_MS, delay, easing: EASE, fill: "backwards" }), () => ghost.remove());
-    }];
+  const boxes = (fresh) => flightBoxes(step, to, before, fresh ? null : now);
+  // `laid`: its ghost, laid in the painting frame (`lay`); `fill: both`: a ghost lies on
+  // First by its own transform, and on Last once landed, until it is removed
+  const launch = (ab, laid) => {
+    const ghost = laid ?? flightGhost(step, to, ab);
+    return [laid ? null : ghost, () => track(ghost.animate(
+      [{ transform: inverse(ab) }, { transform: "none" }],
+      { duration: FLY_MS, delay, easing: EASE, fill: "both" }), () => ghost.remove())];
   };
   if (delay <= LEAD_MS) {
-    const ab = boxes(false);
+    const laid = held?.flights.get(step);
+    held?.flights.delete(step);
+    const ab = laid?.ab ?? boxes(false);
     if (!ab) return;
-    const [ghost, go] = launch(ab);
+    const [ghost, go] = launch(ab, laid?.ghost);
     ghosts.push([ghost, () => { go(); wait(to, delay + FLY_MS); release(held, to); }]);
     return;
   }
@@ -271,7 +326,7 @@ function fly(step, now, ghosts, start, before, held, kept) {
       if (isHeld) { release(held, to); done(held); }
       return;
     }
-    const [ghost, go] = launch(ab);
+    const [ghost, go] = launch(ab, null);
     document.body.append(ghost);
     const late = Math.max(0, performance.now() - start - delay);
     go().startTime = start + late;
@@ -287,8 +342,8 @@ function fly(step, now, ghosts, start, before, held, kept) {
 // change was drawn) turns away, the side it shows now turns in.
 function flip(el, box, oldFace, delay, ghosts, held, laid) {
   const ghost = laid ?? ghostOf(box, oldFace);
-  if (laid) Object.assign(laid.style, { left: `${box.left}px`, top: `${box.top}px`,
-                                        width: `${box.width}px`, height: `${box.height}px` });
+  if (laid && box) Object.assign(laid.style, { left: `${box.left}px`, top: `${box.top}px`,
+                                               width: `${box.width}px`, height: `${box.height}px` });
   ghosts.push([laid ? null : ghost, () => {
     release(held, el);
     track(ghost.animate([{ transform: "none" }, { transform: "scaleX(0)" }],
@@ -333,7 +388,9 @@ function countUp(node, delay, sums) {
 function reveal(step, now, ghosts, still, held, kept, start) {
   (step.seats || []).forEach((seat, i) => {
     const delay = (still ? 0 : REVEAL_MS) + i * SEAT_MS;
-    const cards = [...document.querySelectorAll(`#app .card.up[id^="slot-${seat}-"]`)];
+    const found = held?.seats.get(seat);
+    const cards = found?.cards
+      ?? [...document.querySelectorAll(`#app .card.up[id^="slot-${seat}-"]`)];
     if (still) cards.forEach((el) => fade(el, delay));
     else if (delay <= LEAD_MS || !held) {
       cards.forEach((el, k) => flip(el, now.get(el.id), null, delay + k * 50, ghosts, held));
@@ -352,7 +409,7 @@ function reveal(step, now, ghosts, still, held, kept, start) {
         done(held);
       });
     }
-    const sum = document.querySelector(`#app [data-sum="${seat}"]`);
+    const sum = found ? found.sum : document.querySelector(`#app [data-sum="${seat}"]`);
     if (sum && !still) countUp(sum, delay + FLIP_MS, held?.sums);
   });
 }
@@ -386,7 +443,7 @@ function play(steps, instant, before, held) {
   }
   const start = document.timeline.currentTime;  // this frame's time
   for (const step of steps) {
-    if (!step.sound || !sound) continue;
+    if (!step.sound || !sound || held?.sounded.has(step)) continue;
     if (instant) { sound.play(step.sound, 0); continue; }
     const delay = step.delay || 0;
     soon(delay, () => sound.play(step.sound,
@@ -405,7 +462,11 @@ function play(steps, instant, before, held) {
     if (!to) continue;
     if (still) { fade(to, step.delay || 0); continue; }
     if (step.kind === "fly" || step.kind === "deal") fly(step, now, ghosts, start, before, held, kept);
-    else if (step.kind === "flip") flip(to, now.get(step.to), null, 0, ghosts, held);
+    else if (step.kind === "flip") {
+      const laid = held?.flips.get(step);
+      held?.flips.delete(step);
+      flip(to, laid ? null : now.get(step.to), null, 0, ghosts, held, laid);
+    }
     else if (step.kind === "shake") shake(to);
   }
   // a card that was face up and is face down now, in its place: the look is over, it turns
@@ -413,10 +474,11 @@ function play(steps, instant, before, held) {
   for (const [id, was] of before) {
     if (!was.up || moved.has(id)) continue;
     const el = document.getElementById(id);
-    if (el && el.classList.contains("down") && now.has(id)) {
+    const laid = held?.ghosts.get(id);  // (laid on it as the change was painted: `lay`)
+    if (el && el.classList.contains("down") && (laid || now.has(id))) {
       if (still) fade(el, 0);
       else {
-        flip(el, now.get(id), was.face, 0, ghosts, held, held?.ghosts.get(id));
+        flip(el, laid ? null : now.get(id), was.face, 0, ghosts, held, laid);
         held?.ghosts.delete(id);
       }
     }
@@ -432,6 +494,7 @@ function play(steps, instant, before, held) {
 function done(held) {
   if (held.cards.size) return;
   restore(held);
+  dropFlights(held);
   for (const ghost of held.ghosts.values()) ghost.remove();
   held.ghosts.clear();
   holding.delete(held);

@@ -288,6 +288,12 @@ def test_a_change_is_painted_once_before_its_cards_move(page: Page) -> None:
         window.__sums = [sum.textContent];
         requestAnimationFrame(() => {
             seen.push(look());
+            // the flying card's ghost, laid where it starts (the deck), not moving yet
+            const box = (el) => { const r = el.getBoundingClientRect();
+                                  return [r.left, r.top, r.width, r.height].map(Math.round); };
+            const ghost = document.querySelector('.card.ghost');
+            window.__laid = ghost && [box(ghost), box(document.getElementById('deck')),
+                                      ghost.getAnimations().length];
             requestAnimationFrame(() => {
                 seen.push(look());
                 setTimeout(() => { seen.push(look()); done(seen); }, 750);
@@ -297,8 +303,13 @@ def test_a_change_is_painted_once_before_its_cards_move(page: Page) -> None:
     drawn, painted, moving, later = frames
     assert page.evaluate("window.__sums") == ["0"]  # the sum counts up as its seat turns
     # drawn and painted: nothing moves yet; the card flying in is not there, the cards to
-    # turn over show their backs
-    assert drawn == painted == [["held-back", 0, 0], ["held-back", 0, 0], ["held-out", 0, 0]]
+    # turn over show their backs; as the change is painted, the flying card shows where it
+    # starts (its ghost, laid on the deck: its first frame of motion only starts it)
+    assert drawn == [["held-back", 0, 0], ["held-back", 0, 0], ["held-out", 0, 0]]
+    assert painted == [["held-back", 0, 1], ["held-back", 0, 1], ["held-out", 0, 1]]
+    ghost_box, deck_box, ghost_animations = page.evaluate("window.__laid")
+    assert ghost_animations == 0
+    assert all(abs(g - d) <= 2 for g, d in zip(ghost_box, deck_box)), (ghost_box, deck_box)
     # the next frame: the flight begins; the second seat's cards wait, still backs
     assert [c[:2] for c in moving] == [["held-back", 0], ["held-back", 0], ["", 1]]
     assert moving[0][2] == 1  # the flying card's ghost
