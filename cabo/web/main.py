@@ -59,6 +59,7 @@ class App:
         self.focus_to = None      # a selector to focus after the next render
         self.focus_due = None     # (selector, in game) to focus in the next task, queued
         self.redraw_due = False   # a tap's change is made, its drawing queued (render_soon)
+        self.act_due = None       # (key, tap's time) of a move's button, pressed in that drawing
         self.last_tap = None      # (card, time in ms, game step) of the last click on a card
         self.open = set()         # <details> kept open across renders
         self.announce = []
@@ -118,7 +119,7 @@ class App:
             self.table.click_card(*card)
             self.render_soon()
         elif ctl == "act":
-            self.person_acts(target.dataset.key, event_ms(event), soon=True)
+            self.act_soon(target.dataset.key, event_ms(event))
         elif ctl == "react" and self.table is not None:
             note = self.table.react(target.dataset.emoji, event_ms(event))
             if note:
@@ -370,6 +371,19 @@ class App:
         self.after_change(events, soon)
         self.pacer.schedule()
 
+    def act_soon(self, key, at_ms) -> None:
+        """A move's button: pressed with its drawing, in the task that `render_soon` queues.
+        Chromium runs a tap's handlers in one task with its hit test and the motion it
+        finishes; the game's step there made it a long task while cards moved (issue 41). The
+        tap's time is the move's time (a claim is judged by it); the bots and the countdown
+        wait (`pacer.stop`), and a render before the queued one presses it first."""
+        if key == "hint":  # (no move: the hint bot's search is sliced anyway)
+            self.person_acts(key, at_ms, soon=True)
+            return
+        self.act_due = (key, at_ms)
+        self.pacer.stop()
+        self.render_soon()
+
     def after_change(self, events, soon: bool = False) -> None:
         if events:
             if self.table.reveals:
@@ -465,6 +479,11 @@ class App:
         return html, view, moves
 
     def render(self) -> None:
+        if self.act_due is not None:  # a tap's move first (act_soon); its drawing is this one
+            key, at_ms = self.act_due
+            self.act_due = None
+            if self.table is not None:
+                self.person_acts(key, at_ms, soon=True)
         self.redraw_due = False
         app = document.getElementById("app")
         app.removeAttribute("data-redraw")
