@@ -76,6 +76,14 @@ OBSERVE = """
     a.addEventListener("finish", end); a.addEventListener("cancel", end);
     return a;
   };
+  // a tap or key press finishes every motion at once (motion.js `finishAll`): from then on
+  // no card moves (the animations' finish events come only with the next frame)
+  const stop = () => {
+    const now = performance.now();
+    for (const entry of rec.motions) entry[1] = Math.min(entry[1], now);
+  };
+  addEventListener("pointerdown", stop, true);
+  addEventListener("keydown", stop, true);
   // the kind of the change being animated: motion.js reads its steps from caboMotion
   addEventListener("DOMContentLoaded", () => {
     const wrap = () => {
@@ -92,18 +100,23 @@ OBSERVE = """
     };
     if (!wrap()) { const t = setInterval(() => { if (wrap()) clearInterval(t); }, 50); }
   });
-  // a tap: its time, then the first frame after the page changed
+  // a tap: its time, then the first frame after the page changed (the page's changes are
+  // observed only from a tap to its first change: observing every change of the round put
+  // the observer's own work into the page's tasks)
   let pending = null;
-  addEventListener("click", (e) => { pending = {at: e.timeStamp, changed: null}; }, true);
   const seen = new MutationObserver(() => {
+    seen.disconnect();
     if (!pending || pending.changed !== null) return;
     const tap = pending;
     tap.changed = performance.now();
     requestAnimationFrame((t) => { rec.taps.push([tap.at, t]); });
   });
-  addEventListener("DOMContentLoaded", () => seen.observe(document.getElementById("app"),
-                                       {subtree: true, childList: true, attributes: true,
-                                        characterData: true}));
+  addEventListener("click", (e) => {
+    pending = {at: e.timeStamp, changed: null};
+    const app = document.getElementById("app");
+    if (app) seen.observe(app, {subtree: true, childList: true, attributes: true,
+                                characterData: true});
+  }, true);
 })();
 """
 
@@ -285,6 +298,13 @@ def analyse(rec, flat, trace, args) -> dict:
     return result
 
 
+def moving_kind(r, task) -> str:
+    """The kinds of the motion a task fell into (its window's steps)."""
+    return "+".join(sorted({k for a, b, kinds in r["motion_windows"]
+                            if task["at"] < b and task["at"] + task["ms"] > a
+                            for k in kinds if k})) or "other"
+
+
 def brief(r) -> str:
     return (f"frame median {r['frame_ms_median']} ms; long tasks while moving "
             f"{r['long_tasks_while_moving']} (longest {r['long_task_ms_max_while_moving']} ms; "
@@ -350,6 +370,10 @@ def main(argv=None) -> dict:
                 if args.runs * len(roots) > 1:
                     print(f"run {len(runs)} ({label}, load {os.getloadavg()[0]:.1f}): "
                           + brief(runs[-1][1]), flush=True)
+                    for task in runs[-1][1].get("quiet_long_task_split", ()):
+                        print(f"    by CPU time {task['cpu_ms']} ms at {task['at']} "
+                              f"({moving_kind(runs[-1][1], task)}): "
+                              + ", ".join(f"{k} {ms}" for k, ms in task["split"]), flush=True)
     result = {"cpu_throttle": args.cpu_throttle, "seed": args.seed, "rounds": args.rounds,
               "viewport": [args.width, args.height], **runs[-1][1]}
     if len(runs) > 1:
