@@ -478,12 +478,17 @@ class App:
                                            self.table is not None, self.lesson.start_kind())
         return html, view, moves
 
-    def render(self) -> None:
-        if self.act_due is not None:  # a tap's move first (act_soon); its drawing is this one
+    def press_due(self) -> None:
+        """The move a tap queued (`act_soon`), pressed now: before any drawing (this one draws
+        it), and before the game is saved as the page is hidden or left."""
+        if self.act_due is not None:
             key, at_ms = self.act_due
             self.act_due = None
             if self.table is not None:
                 self.person_acts(key, at_ms, soon=True)
+
+    def render(self) -> None:
+        self.press_due()
         self.redraw_due = False
         app = document.getElementById("app")
         app.removeAttribute("data-redraw")

@@ -168,12 +168,16 @@ class Saving:
     def on_hidden(self, event) -> None:
         """The page is hidden (another tab or app comes to the front): a queued save is
         written now, so that a tab the person switches to finds the latest move."""
-        if window.document.visibilityState == "hidden" and self.save_due:
+        if window.document.visibilityState != "hidden":
+            return
+        self.app.press_due()  # (a move tapped just before is part of it)
+        if self.save_due:
             self.save()
 
     def on_pagehide(self, event) -> None:
         """Save a queued save, and how long the cards looked at still show (a reload shows
         the rest)."""
+        self.app.press_due()  # (a move tapped just before is part of it)
         if self.save_due or (self.app.table is not None and self.app.table.reveals):
             self.save()
 
