@@ -226,11 +226,12 @@ function releaseAll(held) {
   for (const ghost of held.ghosts.values()) ghost.remove();
   held.ghosts.clear();
   held.turning.clear();
-  dropFlights(held);
+  dropLaid(held);
   restore(held);
 }
 
-function dropFlights(held) {
+// The ghosts laid for a change's first frame of motion (`lay`) that it did not use.
+function dropLaid(held) {
   for (const { ghost } of held.flights.values()) ghost.remove();
   held.flights.clear();
   for (const ghost of held.flips.values()) ghost.remove();
@@ -494,7 +495,7 @@ function play(steps, instant, before, held) {
 function done(held) {
   if (held.cards.size) return;
   restore(held);
-  dropFlights(held);
+  dropLaid(held);
   for (const ghost of held.ghosts.values()) ghost.remove();
   held.ghosts.clear();
   holding.delete(held);
