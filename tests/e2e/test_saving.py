@@ -1,7 +1,8 @@
 """When a move is saved (cabo/web/saving.py Saving.save_later): in a task of its own once the
 move's cards have landed, after the table is drawn, so that drawing and saving are two short
 tasks rather than one long one and saving falls into no flight; and at once if the page is
-left first, so that a reload still resumes the latest state."""
+left or hidden first (a move just tapped included), so that a reload still resumes the latest
+state."""
 
 from __future__ import annotations
 
@@ -23,6 +24,15 @@ PRESS_DRAW = """async (then) => {
     const during = save();
     if (then === 'pagehide') {
         window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: false}));
+    } else if (then === 'hidden') {  // another tab or app comes to the front, and goes
+        const show = (state) => {
+            Object.defineProperty(document, 'visibilityState', {value: state, configurable: true});
+            document.dispatchEvent(new Event('visibilitychange'));
+        };
+        show('hidden');
+        const saved = save();
+        show('visible');
+        return [before, during, saved];
     } else {  // once the drawn card has landed (motion.js), and a task later
         await new Promise((done) => window.caboAfterMotion(done, 5000));
         await new Promise((done) => setTimeout(done, 0));
@@ -37,7 +47,7 @@ def to_draw(page: Page) -> None:
         person.step()
 
 
-@pytest.mark.parametrize("then", ["next task", "pagehide"])
+@pytest.mark.parametrize("then", ["next task", "pagehide", "hidden"])
 def test_a_move_is_saved_right_after_drawing_and_when_the_page_is_left(page: Page,
                                                                        then) -> None:
     open_page(page, 31)
