@@ -125,6 +125,11 @@ function ghostOf(box, faceNode) {
 // did: one that flies in is not there yet ("held-out"), one that turns over shows its back
 // ("held-back"), one that turns back keeps its face (a ghost of it, laid on the card by
 // `lay` as the change is painted: where the card lies now is known then).
+// A seat's face-up cards on the table.
+function seatCards(seat) {
+  return [...document.querySelectorAll(`#app .card.up[id^="slot-${seat}-"]`)];
+}
+
 function hold(steps, before) {
   const held = { cards: new Map(), ghosts: new Map(), turning: new Map(), sums: new Map(),
                  seats: new Map(), flights: new Map(), flips: new Map(), sounded: new Set(),
@@ -147,7 +152,7 @@ function hold(steps, before) {
           sum.textContent = "0";
         }
         // (found here, not when its motion is set up: a round's end is a large page)
-        const cards = [...document.querySelectorAll(`#app .card.up[id^="slot-${seat}-"]`)];
+        const cards = seatCards(seat);
         for (const el of cards) put(el, "held-back");
         held.seats.set(seat, { cards, sum });
       }
@@ -390,8 +395,7 @@ function reveal(step, now, ghosts, still, held, kept, start) {
   (step.seats || []).forEach((seat, i) => {
     const delay = (still ? 0 : REVEAL_MS) + i * SEAT_MS;
     const found = held?.seats.get(seat);
-    const cards = found?.cards
-      ?? [...document.querySelectorAll(`#app .card.up[id^="slot-${seat}-"]`)];
+    const cards = found?.cards ?? seatCards(seat);
     if (still) cards.forEach((el) => fade(el, delay));
     else if (delay <= LEAD_MS || !held) {
       cards.forEach((el, k) => flip(el, now.get(el.id), null, delay + k * 50, ghosts, held));
