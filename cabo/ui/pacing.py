@@ -42,6 +42,17 @@ BOT_REACTION_FLOOR_MS = 700
 AUTO_END_MS = 3000
 
 
+# A bot whose pause is over while cards still move waits until they have landed, then this
+# share of its pause: its move neither flies among them (nor is its drawing a long task in
+# their flight) nor starts in the very moment the last card lands (cabo.web.pacer).
+LANDED_SHARE = 0.4
+
+
+def landed_beat_ms(speed: str) -> int:
+    """How long a bot waits after the cards have landed, if they landed after its pause."""
+    return round(SPEEDS.get(speed, SPEEDS["normal"])[0] * LANDED_SHARE)
+
+
 def reveal_ms(speed: str) -> int:
     """How long a card one has just looked at stays face up."""
     return SPEEDS.get(speed, SPEEDS["normal"])[2]

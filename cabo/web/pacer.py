@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import time
 
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
+from ..ui.pacing import landed_beat_ms
 from .browser import now_ms, py
 
 # A hard bot thinks on the main thread in slices, not in a worker: the worker thought no
@@ -20,6 +22,12 @@ THINK_SLICE_MS = 15  # a thinking bot gives the browser a turn after this long
 # A wait of more than 2 ms is a browser timer, a task of its own; a shorter one (sleep(0))
 # joins the callbacks Pyodide runs together in one task (its MessageChannel queue).
 FIRST_SLICE_AFTER_S = 0.003
+# A bot waits for moving cards at most this long (a hidden page draws no frames, and its
+# motion would never end: static/js/motion.js caboAfterMotion)
+LANDING_WAITS_MS = 3000
+# A wait for the cards that took longer than this found them moving (one task's round trip
+# otherwise, a few ms)
+MOVING_AFTER_MS = 40
 
 
 async def in_slices(work, wanted, slice_done=None):
@@ -84,11 +92,17 @@ class Pacer:
                     app.render()
                 return
             delay, kind, seat = task
-            wait = delay
+            start = window.performance.now()
             if kind == "move":  # a bot thinks during its pause, in slices
-                start = window.performance.now()
                 planned = await self.think(app.table.bot_thinking(seat), version)
-                wait -= window.performance.now() - start
+            wait = delay - (window.performance.now() - start)
+            if delay:  # (nothing moves at the instant pace)
+                # a bot acts once the last change's cards lie still: its drawing would fall
+                # into their flight, and its cards would fly among them
+                if wait > 0:
+                    await asyncio.sleep(wait / 1000)
+                moved = await self.landed() > MOVING_AFTER_MS
+                wait = landed_beat_ms(app.table.speed) if moved else 0
             await asyncio.sleep(max(0, wait) / 1000)
             if version != self.version or app.screen != "table":
                 return
@@ -105,6 +119,24 @@ class Pacer:
                 following = app.table.bot_task()
                 if delay or following is None or following[0] > 0:
                     app.render()
+
+    async def landed(self) -> float:
+        """Wait until every card on the table has landed (at once if none moves); the ms
+        waited."""
+        after_motion = getattr(window, "caboAfterMotion", None)
+        if after_motion is None:
+            return 0.0
+        perf = window.performance
+        began = perf.now()
+        landed = asyncio.get_event_loop().create_future()
+
+        def land() -> None:
+            if not landed.done():
+                landed.set_result(None)
+
+        after_motion(create_once_callable(land), LANDING_WAITS_MS)
+        await landed
+        return perf.now() - began
 
     async def count_down(self, version) -> None:
         """While the person is only asked to call Cabo or end their turn: redraw "End turn"

@@ -4,10 +4,11 @@ and the reduced-motion preference turns every step into a fade in place."""
 
 from __future__ import annotations
 
+
 import pytest
 from playwright.sync_api import Page, expect
 
-from .driver import Player, buttons, new_game, open_page, own_card, press
+from .driver import Player, activate, buttons, new_game, open_page, own_card, press
 
 pytestmark = pytest.mark.e2e
 
@@ -138,7 +139,9 @@ def test_a_drawn_card_flies_from_the_deck_to_its_slot_on_its_real_path(page: Pag
     drawn = page.evaluate(BOX, "#drawn")[:2]
     page.evaluate("window.__ghosts = []; window.__ghostEls = []")
     own_card(page, 1).click()
-    press(page, "Replace with the drawn card")
+    # (not `press`: it waits for the bots, and they wait for these held cards to land)
+    activate(page.get_by_role("group", name="Moves").get_by_role(
+        "button", name="Replace with the drawn card"))
     page.wait_for_function("window.__ghosts.length >= 2")
     out, into = page.evaluate("window.__ghosts")[:2]
     assert out["up"] and not into["up"]
@@ -188,6 +191,55 @@ def test_a_new_round_deals_its_cards_one_by_one(page: Page) -> None:
     assert [int(x.split("-")[2]) for x in onto] == [k for k in range(4) for _ in range(4)]
     assert all(sorted(owners[i:i + 4]) == [0, 1, 2, 3] for i in range(0, 16, 4))
     assert owners[:4] == owners[4:8], owners
+
+
+# Every ghost's motion: when it starts and ends (the document's timeline, ms; read once
+# they have started), and whether it is a card of the deal.
+TIMES = """() => {
+    const all = [];
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (keyframes, options) {
+        const a = animate.call(this, keyframes, options);
+        if (this.classList.contains('ghost') && !this.__timed) {
+            this.__timed = true;
+            all.push([a, this.classList.contains('dealt')]);
+        }
+        return a;
+    };
+    window.__flights = () => all.filter(([a]) => a.startTime !== null).map(([a, dealt]) => {
+        const t = a.effect.getTiming(), start = a.startTime + (t.delay || 0);
+        return {start, end: start + (t.duration || 0), dealt};
+    });
+}"""
+
+
+def test_a_bot_moves_only_once_every_card_has_landed(page: Page) -> None:
+    # a motion of 3 s starts just after the person's turn; the next bot's pause (1.5 s: the
+    # person may still claim the card just discarded) ends while it moves: the bot's move
+    # waits until the last card has landed, and a beat more (400 ms at the normal pace)
+    open_page(page, 11)
+    new_game(page, "official", kinds=("person", "easy", "easy", "easy"), speed="normal")
+    page.evaluate(LANDED)
+    moves = page.get_by_role("group", name="Moves")
+    activate(own_card(page, 1))
+    activate(own_card(page, 2))
+    activate(moves.get_by_role("button", name="Look at the cards"))
+    activate(moves.get_by_role("button", name="Draw"))
+    activate(own_card(page, 1))
+    activate(moves.get_by_role("button", name="Replace with the drawn card"))
+    page.evaluate(LANDED)  # (0.4 s: the bot's pause is not over)
+    page.evaluate(TIMES)
+    page.evaluate("""() => { window.caboMotionFirst();
+        window.caboMotion(JSON.stringify([0, 1, 2].map((k) => ({kind: 'deal', from: 'deck',
+            to: `slot-0-${k}`, delay: k * 1200}))), false); }""")
+    page.wait_for_function("window.__flights().some((f) => !f.dealt)", timeout=15000)
+    flights = page.evaluate("window.__flights()")
+    dealt = [f for f in flights if f["dealt"]]
+    assert len(dealt) == 3, "the bot moved before the last cards had left the deck"
+    landed = max(f["end"] for f in dealt)
+    assert landed - min(f["start"] for f in dealt) > 2400
+    first = min(f["start"] for f in flights if not f["dealt"])  # the bot's draw
+    assert first > landed + 200, (first - landed)
 
 
 def test_a_tap_during_the_deal_ends_it_and_cancels_the_ghosts_still_to_come(
