@@ -3,9 +3,9 @@ the PNGs are committed (a few kB each).
 
     python tools/icons.py
 
-icon-32.png: the page's favicon. A PNG, not the SVG: Chromium renders an SVG favicon as an
-SVG image, a page of its own, on the page's main thread (one task of ~55 ms with the CPU slowed
-4x, often while the first deal flies); a 32 px PNG decodes in well under a millisecond.
+icon-32.png: the page's favicon. A PNG, not the SVG: Chromium draws an SVG favicon as an SVG
+image, a page of its own, in a long task on the page's main thread; a PNG is only decoded
+(docs/speed.md, issue 41).
 icon-192.png, icon-512.png: the card picture on the felt colour, rounded ("any").
 maskable-512.png: full-bleed felt with the picture inside the central 60 %,
 the safe zone that every launcher mask keeps ("maskable").
