@@ -1,5 +1,5 @@
 """The few browser primitives the page's modules share: JavaScript's null, the page's clock,
-and a task of its own."""
+a task of its own, and a call once the cards have landed."""
 
 from __future__ import annotations
 
@@ -21,6 +21,17 @@ def task_of_its_own(fn) -> None:
     """Call `fn` from a browser timer (setTimeout 0): a task of its own. (asyncio's
     call_soon would not do: Pyodide runs all callbacks queued by then in one task.)"""
     window.setTimeout(create_once_callable(fn), 0)
+
+
+def after_motion(fn, most_ms) -> bool:
+    """Call `fn` once, in a task of its own, when every card on the table has landed (at once
+    if none moves), or `most_ms` later at the latest (static/js/motion.js caboAfterMotion);
+    False, and no call, if the page has no motion."""
+    wait = getattr(window, "caboAfterMotion", None)
+    if wait is None:
+        return False
+    wait(create_once_callable(fn), most_ms)
+    return True
 
 
 def now_ms() -> float:

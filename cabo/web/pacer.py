@@ -10,11 +10,10 @@ from __future__ import annotations
 import asyncio
 import time
 
-from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from ..ui.pacing import landed_beat_ms
-from .browser import now_ms, py
+from .browser import after_motion, now_ms, py
 
 # A hard bot thinks on the main thread in slices, not in a worker: the worker thought no
 # faster, added a round trip per move and a second runtime (docs/speed.md).
@@ -123,9 +122,6 @@ class Pacer:
     async def landed(self) -> float:
         """Wait until every card on the table has landed (at once if none moves); the ms
         waited."""
-        after_motion = getattr(window, "caboAfterMotion", None)
-        if after_motion is None:
-            return 0.0
         perf = window.performance
         began = perf.now()
         landed = asyncio.get_event_loop().create_future()
@@ -134,7 +130,8 @@ class Pacer:
             if not landed.done():
                 landed.set_result(None)
 
-        after_motion(create_once_callable(land), LANDING_WAITS_MS)
+        if not after_motion(land, LANDING_WAITS_MS):
+            return 0.0
         await landed
         return perf.now() - began
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 
-from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from .. import budget
 from ..party import board as boards
 from ..ui import storage
 from . import tabs
-from .browser import py, task_of_its_own
+from .browser import after_motion, py, task_of_its_own
 
 LOOK_KEPT_MS = 60_000
 SAVE_WAITS_MS = 3_000  # a save waits for the cards in flight at most this long  # a look saved with the game shows again after a reload this long
@@ -136,11 +135,8 @@ class Saving:
         the latest state."""
         if not self.save_due:
             self.save_due = True
-            after_motion = getattr(window, "caboAfterMotion", None)
-            if after_motion is None:
+            if not after_motion(self.save_queued, SAVE_WAITS_MS):
                 task_of_its_own(self.save_queued)
-            else:  # (static/js/motion.js: once every card has landed)
-                after_motion(create_once_callable(self.save_queued), SAVE_WAITS_MS)
 
     def save_queued(self) -> None:
         if self.save_due:
