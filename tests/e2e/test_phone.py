@@ -95,6 +95,9 @@ def test_the_reveal_scrolls_into_view_on_a_short_screen(page: Page) -> None:
     driver.activate(page.get_by_role("group", name="Moves").get_by_role("button",
                                                                        name="Yes, call Cabo"))
     page.evaluate("scrollTo(0, document.body.scrollHeight)")  # the person scrolled away
+    # the three bots' last turns take about 4 s at "fast" (each waits out the person's
+    # reaction window on the discard pile): wait for them, not for a fixed 5 s
+    driver.wait_idle(page)
     expect(page.get_by_role("heading", name=re.compile(r"^Round 1: the reveal"))).to_be_visible()
     expect(page.locator("#status")).to_contain_text(" wins the round.")
     expect(page.locator("#status")).to_be_in_viewport(ratio=1)
