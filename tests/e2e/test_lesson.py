@@ -42,8 +42,9 @@ class Learner:
         self.read_s, self.texts, self.taps = 0.0, [], 0
         self.steps = []  # the coach's step at every tap
 
-    def tap(self, locator) -> None:
-        time.sleep(self.pace)
+    def tap(self, locator, pause: float | None = None) -> None:
+        """Taps after the learner's pace (or `pause` s, when the learner has waited already)."""
+        time.sleep(self.pace if pause is None else pause)
         locator.click()
         drawn(self.page)
         self.taps += 1
@@ -232,11 +233,15 @@ def test_the_lesson_at_a_persons_pace_shows_every_step_once_in_order(page: Page)
             break
         learner.wait()
         text = page.locator(".coach-lines").inner_text()
-        if page.locator('[data-ctl="lesson-next"]').count():
-            # the bot waits: its explanation stays until "Next" (none of it is replaced)
-            page.wait_for_timeout(1500)
+        go_on = page.locator('[data-ctl="lesson-next"]')
+        if go_on.count():
+            # the bot waits: its explanation stays until "Next" (none of it is replaced),
+            # for as long as the learner takes to read it before the tap
+            page.wait_for_timeout(learner.pace * 1000)
             assert page.locator(".coach-lines").inner_text() == text
             lines.append(text)
+            learner.tap(go_on, pause=0)
+            continue
         learner.step()
     steps = page.evaluate("window.__steps")
     assert steps[:26] == [f"Step {n} of 26" for n in range(1, 27)], steps
