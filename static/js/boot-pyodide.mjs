@@ -106,6 +106,9 @@ export async function loadPyodide(options = {}) {
   if (saved) {
     try {
       const py = await loadStock({ ...settings, _loadSnapshot: saved });
+      // Pyodide keeps its options as its config, and with them the snapshot's bytes (a second
+      // copy of the interpreter's memory, ~30 MB): let go once restored
+      py._api.config._loadSnapshot = undefined;
       state.snapshot = "restored";
       return py;
     } catch (error) {

@@ -85,3 +85,28 @@ def test_a_damaged_runtime_snapshot_gives_a_normal_start(page: Page) -> None:
     assert page.evaluate("caboRuntime.snapshot") == "made"
     assert page.evaluate("async () => await caboRuntime.kept") is True
     assert errors == []
+
+
+def test_the_runtime_snapshots_bytes_are_let_go_once_used(page: Page) -> None:
+    """The runtime snapshot (static/js/boot-pyodide.mjs) is as large as the interpreter's
+    memory, about 30 MB: a first visit hands its bytes to the worker that stores them, and a
+    return that restored it keeps only the interpreter's memory, not a second copy of it.
+    Measured as the array buffers' backing stores after a full garbage collection (the
+    WebAssembly memory is not among them)."""
+    page.goto("./?lang=en")
+    expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("caboRuntime.snapshot") == "made"
+    assert page.evaluate("async () => await caboRuntime.kept") is True
+    cdp = page.context.new_cdp_session(page)
+
+    def buffers_mb() -> float:
+        cdp.send("HeapProfiler.collectGarbage")
+        return cdp.send("Runtime.getHeapUsage")["backingStorageSize"] / 1e6
+
+    first = buffers_mb()
+    page.reload()
+    expect(page.get_by_test_id("ready")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("caboRuntime.snapshot") == "restored"
+    restored = buffers_mb()
+    assert first < 16, f"a first visit keeps {first:.1f} MB of array buffers"
+    assert restored < first + 8, f"a return keeps {restored:.1f} MB (first visit {first:.1f})"
