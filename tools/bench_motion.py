@@ -26,7 +26,8 @@ numbers (say `uptime` with them).
 ran (tools/trace_tasks.py), and counts the tasks whose CPU time is over 50 ms: on a loaded
 machine a quiet machine's long tasks, estimated. `--spans` names the page's Python entry
 points and scripts inside each long task. `--before DIR --runs N` plays the round with a
-built checkout DIR and with this one in turn (before, this, before, this, ...).
+built checkout DIR and with this one in turn (before, this, before, this, ...). `--return`
+plays on a returning player's page (the reload after a first visit) instead of a first visit.
 """
 
 from __future__ import annotations
@@ -224,6 +225,10 @@ def play_once(p, root, args, trace):
     page = browser.new_page(base_url=base, viewport={"width": args.width, "height": args.height})
     page.add_init_script(OBSERVE + (page_spans.SCRIPTS_JS if args.spans else ""))
     driver.open_page(page, args.seed)
+    if args.returning:  # a returning player: the page restores the first visit's snapshot
+        page.evaluate("async () => await caboRuntime.kept")
+        page.reload()
+        page.get_by_test_id("ready").wait_for(timeout=60_000)
     if args.spans:  # the timing wrappers are not part of the page: handed to it now
         run_python(page, load_tool(ROOT / "tools" / "page_spans.py", "cabo_page_spans")
                    + page_spans.INSTALL)
@@ -344,6 +349,9 @@ def main(argv=None) -> dict:
                         help="a built checkout to compare with: its round and this one's in "
                              "turn, --runs times (before, this, before, this, ...)")
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--return", dest="returning", action="store_true",
+                        help="play on a return (a reload that restores the runtime snapshot "
+                             "the first visit stored), not on a first visit")
     args = parser.parse_args(argv)
     build.build()
     if args.bytes_only:
