@@ -147,7 +147,7 @@ def first_visit(root: Path) -> dict:
     """gzip -9 bytes of each file a first visit fetches that the faces, sounds and motion can
     change: the page, its styles and scripts, the game's package and bytecode."""
     files = ([root / "index.html"] + sorted((root / "static/css").glob("*.css"))
-             + sorted((root / "static/js").glob("*.js"))
+             + sorted((root / "static/js").glob("*.*js"))  # the .js and the boot's .mjs
              + sorted((root / "static/build").glob("*")))
     return {str(f.relative_to(root)): gz(f.read_bytes()) for f in files if f.is_file()}
 
