@@ -10,6 +10,7 @@ card. It reads nothing but what the page shows.
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import Page, expect
 
@@ -233,7 +234,13 @@ class Player:
             if self.powers % 2 == 1 and use_power(page):
                 self.used_powers += 1
             else:
-                press(page, "Skip the power")
+                button = page.get_by_role("group", name="Moves").get_by_role(
+                    "button", name="Skip the power", exact=True)
+                try:
+                    activate_within(button, 30_000)
+                except Exception:  # noqa: BLE001 (Playwright's timeout: a guest's page took
+                    if button.count():  # the host's newer state meanwhile; decide anew)
+                        raise
         elif any(n == "End turn" or n.startswith("End turn (") for n in names):
             # (with the countdown on, the button may press itself first: then it is gone)
             button = page.get_by_role("group", name="Moves").get_by_role(
@@ -249,10 +256,22 @@ class Player:
         elif page.get_by_text(re.compile(r"^Give .* one of your cards")).count():
             activate(own_card(page, own_selectable_cards(page)[0]))
             press(page, "Give this card")
+        elif self.settled(names):  # (a guest's page between its move and the host's answer)
+            return self.step()
         else:
             raise AssertionError(f"no move found; buttons {names}, status "
                                  f"{page.locator('#status').inner_text()!r}")
         return True
+
+    def settled(self, names: list, timeout_s: float = 5.0) -> bool:
+        """Whether the page's moves changed from `names` within `timeout_s`: a guest's page
+        shows its moves again only once the host's answer to its last move has arrived."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            self.page.wait_for_timeout(100)
+            if buttons(self.page) != names:
+                return True
+        return False
 
     def play_round(self, max_steps: int = 200) -> None:
         for _ in range(max_steps):
